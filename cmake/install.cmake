@@ -1,0 +1,23 @@
+# Installation: headers, libraries, CMake package and pkg-config file, so users can build their
+# own driver modules against kcshim.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/shim/include/
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kcshim)
+install(TARGETS kcshim kcshim_static kcshim_headers EXPORT kcshimTargets
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kcshim)
+install(EXPORT kcshimTargets NAMESPACE kcshim:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kcshim)
+
+include(CMakePackageConfigHelpers)
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/kcshimConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/kcshimConfig.cmake
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kcshim)
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/kcshimConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/kcshimConfig.cmake
+              ${CMAKE_CURRENT_BINARY_DIR}/kcshimConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/kcshimModule.cmake
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kcshim)
+
+configure_file(${PROJECT_SOURCE_DIR}/cmake/kcshim.pc.in ${CMAKE_CURRENT_BINARY_DIR}/kcshim.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/kcshim.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Byte order: the uapi header gives the __cpu_to_* forms for the host's real byte order (so big-endian
+ * hosts are right by construction); the kernel's unprefixed names are built on them.
+ */
+#ifndef _KCSHIM_ASM_BYTEORDER_H
+#define _KCSHIM_ASM_BYTEORDER_H
+
+#include_next <asm/byteorder.h>
+#include <linux/types.h>
+
+#define cpu_to_le64	__cpu_to_le64
+#define le64_to_cpu	__le64_to_cpu
+#define cpu_to_le32	__cpu_to_le32
+#define le32_to_cpu	__le32_to_cpu
+#define cpu_to_le16	__cpu_to_le16
+#define le16_to_cpu	__le16_to_cpu
+#define cpu_to_be64	__cpu_to_be64
+#define be64_to_cpu	__be64_to_cpu
+#define cpu_to_be32	__cpu_to_be32
+#define be32_to_cpu	__be32_to_cpu
+#define cpu_to_be16	__cpu_to_be16
+#define be16_to_cpu	__be16_to_cpu
+#define cpu_to_le64p	__cpu_to_le64p
+#define le64_to_cpup	__le64_to_cpup
+#define cpu_to_le32p	__cpu_to_le32p
+#define le32_to_cpup	__le32_to_cpup
+#define cpu_to_be64p	__cpu_to_be64p
+#define be64_to_cpup	__be64_to_cpup
+#define cpu_to_be32p	__cpu_to_be32p
+#define be32_to_cpup	__be32_to_cpup
+#define le16_to_cpup	__le16_to_cpup
+#define be16_to_cpup	__be16_to_cpup
+
+static inline void le32_add_cpu(__le32 *var, u32 val)
+{
+	*var = cpu_to_le32(le32_to_cpu(*var) + val);
+}
+
+static inline void le64_add_cpu(__le64 *var, u64 val)
+{
+	*var = cpu_to_le64(le64_to_cpu(*var) + val);
+}
+
+static inline void be32_add_cpu(__be32 *var, u32 val)
+{
+	*var = cpu_to_be32(be32_to_cpu(*var) + val);
+}
+
+static inline void be64_add_cpu(__be64 *var, u64 val)
+{
+	*var = cpu_to_be64(be64_to_cpu(*var) + val);
+}
+
+static inline void cpu_to_le32_array(u32 *buf, unsigned int words)
+{
+	while (words--) {
+		*buf = (__force u32)cpu_to_le32(*buf);
+		buf++;
+	}
+}
+
+static inline void le32_to_cpu_array(u32 *buf, unsigned int words)
+{
+	while (words--) {
+		*buf = le32_to_cpu((__force __le32)*buf);
+		buf++;
+	}
+}
+
+static inline void cpu_to_be32_array(__be32 *dst, const u32 *src, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		dst[i] = cpu_to_be32(src[i]);
+}
+
+static inline void be32_to_cpu_array(u32 *dst, const __be32 *src, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		dst[i] = be32_to_cpu(src[i]);
+}
+
+#endif

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Synchronous message digests (shash), as in kernels up to 6.14: the driver buffers partial blocks,
+ * .update returns 0 or -errno, .final writes the digest.
+ */
+#ifndef _KCSHIM_CRYPTO_HASH_H
+#define _KCSHIM_CRYPTO_HASH_H
+
+#include <linux/crypto.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#define HASH_MAX_DIGESTSIZE	64
+/* room for the largest descriptor: SHA-3's state plus a block buffer, as the kernel's 360 */
+#define HASH_MAX_DESCSIZE	(sizeof(struct shash_desc) + 360)
+#define HASH_MAX_STATESIZE	512
+
+struct crypto_shash;
+
+struct shash_desc {
+	struct crypto_shash *tfm;
+	void *__ctx[] __aligned(ARCH_SLAB_MINALIGN);
+};
+
+#define SHASH_DESC_ON_STACK(shash, ctx)					\
+	char __##shash##_desc[sizeof(struct shash_desc) + HASH_MAX_DESCSIZE]	\
+		__aligned(__alignof__(struct shash_desc));			\
+	struct shash_desc *shash = (struct shash_desc *)__##shash##_desc
+
+struct hash_alg_common {
+	unsigned int digestsize;
+	unsigned int statesize;
+	struct crypto_alg base;
+};
+
+struct shash_alg {
+	int (*init)(struct shash_desc *desc);
+	int (*update)(struct shash_desc *desc, const u8 *data, unsigned int len);
+	int (*final)(struct shash_desc *desc, u8 *out);
+	int (*finup)(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out);
+	int (*digest)(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out);
+	/* "export" is a C++ keyword: C++ code (the core) sees the same slot as export_ */
+#ifdef __cplusplus
+	int (*export_)(struct shash_desc *desc, void *out);
+#else
+	int (*export)(struct shash_desc *desc, void *out);
+#endif
+	int (*import)(struct shash_desc *desc, const void *in);
+	int (*setkey)(struct crypto_shash *tfm, const u8 *key, unsigned int keylen);
+	int (*init_tfm)(struct crypto_shash *tfm);
+	void (*exit_tfm)(struct crypto_shash *tfm);
+	int (*clone_tfm)(struct crypto_shash *dst, struct crypto_shash *src);
+
+	unsigned int descsize;
+
+	union {
+		struct {
+			unsigned int digestsize;
+			unsigned int statesize;
+			struct crypto_alg base;
+		};
+		struct hash_alg_common halg;
+	};
+};
+
+struct crypto_shash {
+	unsigned int descsize;
+	struct crypto_tfm base;
+};
+
+__KCSHIM_BEGIN_DECLS
+/* Allocates a tfm for the best driver of name (or the driver so named): ERR_PTR(-ENOENT) if none. */
+struct crypto_shash *crypto_alloc_shash(const char *alg_name, u32 type, u32 mask);
+void crypto_free_shash(struct crypto_shash *tfm);
+int crypto_has_shash(const char *alg_name, u32 type, u32 mask);
+/* -EINVAL for a key length the driver rejects, -ENOSYS for an unkeyed hash. */
+int crypto_shash_setkey(struct crypto_shash *tfm, const u8 *key, unsigned int keylen);
+/* -ENOKEY while a keyed hash has no key. */
+int crypto_shash_init(struct shash_desc *desc);
+int crypto_shash_update(struct shash_desc *desc, const u8 *data, unsigned int len);
+int crypto_shash_final(struct shash_desc *desc, u8 *out);
+int crypto_shash_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out);
+int crypto_shash_digest(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out);
+int crypto_shash_tfm_digest(struct crypto_shash *tfm, const u8 *data, unsigned int len, u8 *out);
+int crypto_shash_export(struct shash_desc *desc, void *out);
+int crypto_shash_import(struct shash_desc *desc, const void *in);
+__KCSHIM_END_DECLS
+
+static inline struct crypto_tfm *crypto_shash_tfm(struct crypto_shash *tfm)
+{
+	return &tfm->base;
+}
+
+static inline struct shash_alg *__crypto_shash_alg(struct crypto_alg *alg)
+{
+	return container_of(alg, struct shash_alg, base);
+}
+
+static inline struct shash_alg *crypto_shash_alg(struct crypto_shash *tfm)
+{
+	return __crypto_shash_alg(crypto_shash_tfm(tfm)->__crt_alg);
+}
+
+static inline const char *crypto_shash_alg_name(struct crypto_shash *tfm)
+{
+	return crypto_tfm_alg_name(crypto_shash_tfm(tfm));
+}
+
+static inline const char *crypto_shash_driver_name(struct crypto_shash *tfm)
+{
+	return crypto_tfm_alg_driver_name(crypto_shash_tfm(tfm));
+}
+
+static inline unsigned int crypto_shash_alignmask(struct crypto_shash *tfm)
+{
+	return crypto_tfm_alg_alignmask(crypto_shash_tfm(tfm));
+}
+
+static inline unsigned int crypto_shash_blocksize(struct crypto_shash *tfm)
+{
+	return crypto_tfm_alg_blocksize(crypto_shash_tfm(tfm));
+}
+
+static inline unsigned int crypto_shash_digestsize(struct crypto_shash *tfm)
+{
+	return crypto_shash_alg(tfm)->digestsize;
+}
+
+static inline unsigned int crypto_shash_statesize(struct crypto_shash *tfm)
+{
+	return crypto_shash_alg(tfm)->statesize;
+}
+
+static inline unsigned int crypto_shash_descsize(struct crypto_shash *tfm)
+{
+	return tfm->descsize;
+}
+
+static inline u32 crypto_shash_get_flags(struct crypto_shash *tfm)
+{
+	return crypto_tfm_get_flags(crypto_shash_tfm(tfm));
+}
+
+static inline void crypto_shash_set_flags(struct crypto_shash *tfm, u32 flags)
+{
+	crypto_tfm_set_flags(crypto_shash_tfm(tfm), flags);
+}
+
+static inline void crypto_shash_clear_flags(struct crypto_shash *tfm, u32 flags)
+{
+	crypto_tfm_clear_flags(crypto_shash_tfm(tfm), flags);
+}
+
+static inline void *shash_desc_ctx(struct shash_desc *desc)
+{
+	return desc->__ctx;
+}
+
+static inline void shash_desc_zero(struct shash_desc *desc)
+{
+	memzero_explicit(desc, sizeof(*desc) + crypto_shash_descsize(desc->tfm));
+}
+
+#endif

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Test-vector sources for the self-test manager. A source is a named set of suites; a suite holds
+ * the vectors for one algorithm name (a cra_name such as "sha3-256" or "cbc(cast5)", matched as
+ * testmgr's alg_test_descs[] are), in the same fields as the kernel's hash_testvec and
+ * cipher_testvec, so tables from a kernel tree's testmgr.h convert one to one.
+ *
+ * Built-in sources register from a constructor with KCSHIM_VECTOR_SOURCE(); the kernel's vectors
+ * come from a loadable vectors module (see kcshim_load_vectors()).
+ */
+#ifndef _KCSHIM_TESTVEC_H
+#define _KCSHIM_TESTVEC_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+
+struct kcshim_hash_vec {
+	const char *key;
+	const char *plaintext;
+	const char *digest;
+	unsigned int psize;
+	unsigned int ksize;
+	int setkey_error;
+	int digest_error;
+};
+
+struct kcshim_cipher_vec {
+	const char *key;
+	const char *iv;
+	const char *iv_out;
+	const char *ptext;
+	const char *ctext;
+	unsigned int klen;
+	unsigned int len;
+	int setkey_error;
+	int crypt_error;
+	bool wk;		/* weak key: setkey must fail with FORBID_WEAK_KEYS */
+	bool generates_iv;
+};
+
+enum kcshim_suite_kind {
+	KCSHIM_SUITE_HASH,	/* shash: vecs is struct kcshim_hash_vec[] */
+	KCSHIM_SUITE_CIPHER,	/* skcipher; also single-block ciphers via "ecb(name)" */
+};
+
+struct kcshim_vector_suite {
+	const char *alg;		/* cra_name or template name, e.g. "ecb(cast5)" */
+	const char *generic_driver;	/* optional: testmgr's .generic_driver */
+	enum kcshim_suite_kind kind;
+	const void *vecs;
+	unsigned int count;
+};
+
+struct kcshim_vector_source {
+	const char *name;		/* "own", "kernel-6.12", ... */
+	const struct kcshim_vector_suite *suites;
+	unsigned int nsuites;
+};
+
+__KCSHIM_BEGIN_DECLS
+/*
+ * Adds a source; drivers registered afterwards are tested against it too. Several sources may share
+ * a name (each algorithm folder adds its own "own" suites); results are counted per name.
+ * -EEXIST if this very source is already registered.
+ */
+int kcshim_register_vector_source(const struct kcshim_vector_source *src);
+void kcshim_unregister_vector_source(const struct kcshim_vector_source *src);
+__KCSHIM_END_DECLS
+
+/* Registers an "own" suite list from a constructor, before any driver's init call runs. */
+#define KCSHIM_OWN_VECTORS(suites_array)					\
+	static const struct kcshim_vector_source __kcshim_vsrc_##suites_array = {	\
+		.name = "own",							\
+		.suites = suites_array,						\
+		.nsuites = sizeof(suites_array) / sizeof((suites_array)[0]),	\
+	};									\
+	static void __attribute__((constructor, used))				\
+	__kcshim_vsrc_ctor_##suites_array(void)					\
+	{									\
+		kcshim_register_vector_source(&__kcshim_vsrc_##suites_array);	\
+	}
+
+#define KCSHIM_HASH_SUITE(name, table) \
+	{ .alg = name, .kind = KCSHIM_SUITE_HASH, .vecs = table, .count = sizeof(table) / sizeof((table)[0]) }
+#define KCSHIM_CIPHER_SUITE(name, table) \
+	{ .alg = name, .kind = KCSHIM_SUITE_CIPHER, .vecs = table, .count = sizeof(table) / sizeof((table)[0]) }
+
+#endif

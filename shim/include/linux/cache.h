@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _KCSHIM_LINUX_CACHE_H
+#define _KCSHIM_LINUX_CACHE_H
+
+#define L1_CACHE_SHIFT		6
+#define L1_CACHE_BYTES		64
+#define SMP_CACHE_BYTES		64
+#define ARCH_DMA_MINALIGN	16
+#define ARCH_KMALLOC_MINALIGN	16
+#define ARCH_SLAB_MINALIGN	16
+
+#endif

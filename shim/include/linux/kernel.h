@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef _KCSHIM_LINUX_KERNEL_H
+#define _KCSHIM_LINUX_KERNEL_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <limits.h>
+#include <linux/align.h>
+#include <linux/bitops.h>
+#include <linux/bug.h>
+#include <linux/build_bug.h>
+#include <linux/compiler.h>
+#include <linux/container_of.h>
+#include <linux/err.h>
+#include <linux/math.h>
+#include <linux/minmax.h>
+#include <linux/printk.h>
+#include <linux/stringify.h>
+#include <linux/string.h>
+#include <linux/types.h>
+#include <linux/kstrtox.h>
+#include <linux/instruction_pointer.h>
+#include <linux/sched.h>
+
+#define ARRAY_SIZE(arr)		(sizeof(arr) / sizeof((arr)[0]))
+#define IS_ENABLED(option)	__kcshim_is_enabled(option)
+#define IS_BUILTIN(option)	__kcshim_is_enabled(option)
+#define IS_MODULE(option)	0
+#define IS_REACHABLE(option)	__kcshim_is_enabled(option)
+/* CONFIG_FOO is "1" when set, so __ARG_PLACEHOLDER_1 picks the 1; anything else picks the 0. */
+#define __ARG_PLACEHOLDER_1	0,
+#define __kcshim_is_enabled(x)	___kcshim_is_enabled(x)
+#define ___kcshim_is_enabled(val) ____kcshim_is_enabled(__ARG_PLACEHOLDER_##val)
+#define ____kcshim_is_enabled(arg1_or_junk) __take_second_arg(arg1_or_junk 1, 0)
+#define __take_second_arg(__ignored, val, ...) val
+
+#define U8_MAX		((u8)~0U)
+#define S8_MAX		((s8)(U8_MAX >> 1))
+#define U16_MAX		((u16)~0U)
+#define U32_MAX		((u32)~0U)
+#define S32_MAX		((s32)(U32_MAX >> 1))
+#define U64_MAX		((u64)~0ULL)
+#define S64_MAX		((s64)(U64_MAX >> 1))
+#define SIZE_MAX_KCSHIM	(~(size_t)0)
+
+#define upper_32_bits(n)	((u32)(((n) >> 16) >> 16))
+#define lower_32_bits(n)	((u32)((n) & 0xffffffff))
+#define might_sleep()		do { } while (0)
+#define might_resched()		do { } while (0)
+#define cond_resched()		({ 0; })
+#define cpu_relax()		do { } while (0)
+#define panic(fmt...)		kcshim_bug(__FILE__, __LINE__, "panic")
+#define hex_asc_lo(x)		"0123456789abcdef"[(x) & 0x0f]
+#define hex_asc_hi(x)		"0123456789abcdef"[((x) & 0xf0) >> 4]
+#define REPEAT_BYTE(x)		((~0ul / 0xff) * (x))
+#define __must_be_array_ok(a)	0
+#define sizeof_field(TYPE, MEMBER) sizeof((((TYPE *)0)->MEMBER))
+
+#define kasprintf(gfp, fmt...)	kcshim_kasprintf(fmt)
+__KCSHIM_BEGIN_DECLS
+__printf(1, 2) char *kcshim_kasprintf(const char *fmt, ...);
+__KCSHIM_END_DECLS
+
+#endif

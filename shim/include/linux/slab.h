@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* kmalloc and friends, backed by the C heap with the kernel's minimum alignment. */
+#ifndef _KCSHIM_LINUX_SLAB_H
+#define _KCSHIM_LINUX_SLAB_H
+
+#include <linux/types.h>
+#include <linux/gfp.h>
+#include <linux/overflow.h>
+#include <linux/compiler.h>
+#include <linux/cache.h>
+
+__KCSHIM_BEGIN_DECLS
+void *kmalloc(size_t size, gfp_t flags);
+void *kzalloc(size_t size, gfp_t flags);
+void *krealloc(const void *p, size_t new_size, gfp_t flags);
+void kfree(const void *p);
+/* Wipes the whole allocation before freeing it: what holds keys is freed this way. */
+void kfree_sensitive(const void *p);
+size_t ksize(const void *p);
+void *kmemdup(const void *src, size_t len, gfp_t gfp);
+char *kstrdup(const char *s, gfp_t gfp);
+__KCSHIM_END_DECLS
+
+#define kzfree(p)		kfree_sensitive(p)
+#define kmalloc_array(n, size, flags)	kmalloc(array_size(n, size), flags)
+#define kcalloc(n, size, flags)		kzalloc(array_size(n, size), flags)
+#define kvmalloc(size, flags)		kmalloc(size, flags)
+#define kvzalloc(size, flags)		kzalloc(size, flags)
+#define kvfree(p)			kfree(p)
+#define kvfree_sensitive(p, len)	kfree_sensitive(p)
+#define vmalloc(size)			kmalloc(size, GFP_KERNEL)
+#define vzalloc(size)			kzalloc(size, GFP_KERNEL)
+#define vfree(p)			kfree(p)
+#define kmalloc_node(s, f, n)		kmalloc(s, f)
+#define kzalloc_node(s, f, n)		kzalloc(s, f)
+
+#endif

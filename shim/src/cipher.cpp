@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+// Single-block ciphers: key-size checks and alignmask bouncing as in crypto/cipher.c.
+#include <cstdlib>
+#include <cstring>
+
+#include <crypto/internal/cipher.h>
+
+#include "registry.h"
+#include "tfm.h"
+
+namespace {
+
+bool misaligned(const void *p, unsigned int alignmask)
+{
+	return reinterpret_cast<uintptr_t>(p) & alignmask;
+}
+
+void crypt_one(struct crypto_cipher *tfm, u8 *dst, const u8 *src, bool enc)
+{
+	struct cipher_alg *cia = crypto_cipher_alg(tfm);
+	unsigned int alignmask = crypto_cipher_alignmask(tfm);
+	auto fn = enc ? cia->cia_encrypt : cia->cia_decrypt;
+
+	if (!misaligned(dst, alignmask) && !misaligned(src, alignmask)) {
+		fn(crypto_cipher_tfm(tfm), dst, src);
+		return;
+	}
+	alignas(128) u8 buf[MAX_CIPHER_BLOCKSIZE];
+	unsigned int bs = crypto_cipher_blocksize(tfm);
+	memcpy(buf, src, bs);
+	fn(crypto_cipher_tfm(tfm), buf, buf);
+	memcpy(dst, buf, bs);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+}  // namespace
+
+namespace kcshim {
+
+struct crypto_cipher *alloc_cipher_for(AlgEntry *e, int *err)
+{
+	auto *tfm = static_cast<struct crypto_cipher *>(
+		alloc_tfm(e, sizeof(struct crypto_cipher), offsetof(struct crypto_cipher, base)));
+	if (!tfm) {
+		Registry::get().release(e);
+		*err = -ENOMEM;
+		return nullptr;
+	}
+	crypto_alg *alg = e->alg;
+	*err = alg->cra_init ? alg->cra_init(&tfm->base) : 0;
+	if (*err) {
+		free_tfm(tfm, &tfm->base);
+		return nullptr;
+	}
+	return tfm;
+}
+
+}  // namespace kcshim
+
+extern "C" {
+
+struct crypto_cipher *crypto_alloc_cipher(const char *alg_name, u32 type, u32 mask)
+{
+	int err;
+	kcshim::AlgEntry *e = kcshim::lookup_pinned(alg_name, KCSHIM_KIND_CIPHER, type, mask, &err);
+	struct crypto_cipher *tfm = e ? kcshim::alloc_cipher_for(e, &err) : nullptr;
+	return tfm ? tfm : static_cast<struct crypto_cipher *>(ERR_PTR(err));
+}
+
+void crypto_free_cipher(struct crypto_cipher *tfm)
+{
+	if (tfm && !IS_ERR(tfm))
+		crypto_destroy_tfm(tfm, crypto_cipher_tfm(tfm));
+}
+
+int crypto_cipher_setkey(struct crypto_cipher *tfm, const u8 *key, unsigned int keylen)
+{
+	struct cipher_alg *cia = crypto_cipher_alg(tfm);
+	unsigned int alignmask = crypto_cipher_alignmask(tfm);
+
+	if (keylen < cia->cia_min_keysize || keylen > cia->cia_max_keysize)
+		return -EINVAL;
+	if (!misaligned(key, alignmask))
+		return cia->cia_setkey(crypto_cipher_tfm(tfm), key, keylen);
+	u8 *buf = static_cast<u8 *>(aligned_alloc(128, (keylen + 127) & ~127u));
+	if (!buf)
+		return -ENOMEM;
+	memcpy(buf, key, keylen);
+	int err = cia->cia_setkey(crypto_cipher_tfm(tfm), buf, keylen);
+	memzero_explicit(buf, keylen);
+	free(buf);
+	return err;
+}
+
+void crypto_cipher_encrypt_one(struct crypto_cipher *tfm, u8 *dst, const u8 *src)
+{
+	crypt_one(tfm, dst, src, true);
+}
+
+void crypto_cipher_decrypt_one(struct crypto_cipher *tfm, u8 *dst, const u8 *src)
+{
+	crypt_one(tfm, dst, src, false);
+}
+
+}  // extern "C"

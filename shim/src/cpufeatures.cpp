@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+// CPU features as the kernel sees them: x86 from CPUID leaves 1, 7 and XCR0 (a feature whose
+// register state the OS does not enable counts as absent, as the kernel clears it); arm64 from
+// getauxval(AT_HWCAP). Features can be masked to exercise fallbacks.
+#include <array>
+#include <atomic>
+#include <mutex>
+
+#include <asm/cpufeature.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <asm/cpu_device_id.h>
+#include <asm/fpu/xstate.h>
+#include <cpuid.h>
+#endif
+#if defined(__aarch64__)
+#include <sys/auxv.h>
+#endif
+
+namespace {
+
+constexpr unsigned int max_features = 20 * 32;
+std::array<std::atomic<bool>, max_features> masked{};
+
+#if defined(__x86_64__) || defined(__i386__)
+u64 read_xcr0()
+{
+	unsigned int eax, ebx, ecx, edx;
+	if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE))
+		return 0;
+	unsigned int lo, hi;
+	__asm__ __volatile__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return (static_cast<u64>(hi) << 32) | lo;
+}
+
+struct X86Caps {
+	std::array<u32, 20> words{};
+	u64 xcr0 = 0;
+
+	X86Caps()
+	{
+		unsigned int a, b, c, d;
+		if (__get_cpuid(1, &a, &b, &c, &d)) {
+			words[0] = d;
+			words[4] = c;
+		}
+		if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+			words[9] = b;
+			words[16] = c;
+		}
+		if (__get_cpuid_count(7, 1, &a, &b, &c, &d))
+			words[12] = a;
+		xcr0 = read_xcr0();
+		constexpr u64 ymm = XFEATURE_MASK_SSE | XFEATURE_MASK_YMM;
+		constexpr u64 zmm = ymm | XFEATURE_MASK_AVX512;
+		if ((xcr0 & ymm) != ymm)
+			for (unsigned f : {X86_FEATURE_AVX, X86_FEATURE_AVX2, X86_FEATURE_FMA,
+					   X86_FEATURE_VAES, X86_FEATURE_VPCLMULQDQ})
+				clear(f);
+		if ((xcr0 & zmm) != zmm)
+			for (unsigned f : {X86_FEATURE_AVX512F, X86_FEATURE_AVX512DQ,
+					   X86_FEATURE_AVX512BW, X86_FEATURE_AVX512VL,
+					   X86_FEATURE_AVX512CD, X86_FEATURE_AVX512IFMA,
+					   X86_FEATURE_AVX512VBMI})
+				clear(f);
+	}
+	void clear(unsigned f) { words[f / 32] &= ~(1u << (f % 32)); }
+	bool has(unsigned f) const { return f / 32 < words.size() && (words[f / 32] >> (f % 32)) & 1; }
+};
+
+const X86Caps &caps()
+{
+	static const X86Caps c;
+	return c;
+}
+#endif
+
+#if defined(__aarch64__)
+// KCSHIM_ARM64_FEATURE_* are the bit numbers of the matching HWCAP_* flags.
+bool arm64_has(unsigned int feature)
+{
+	return (getauxval(AT_HWCAP) >> feature) & 1;
+}
+#endif
+
+}  // namespace
+
+extern "C" {
+
+bool kcshim_cpu_has(unsigned int feature)
+{
+	if (feature >= max_features || masked[feature])
+		return false;
+#if defined(__x86_64__) || defined(__i386__)
+	return caps().has(feature);
+#elif defined(__aarch64__)
+	return arm64_has(feature);
+#else
+	return false;
+#endif
+}
+
+void kcshim_cpu_mask_feature(unsigned int feature)
+{
+	if (feature < max_features)
+		masked[feature] = true;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+int cpu_has_xfeatures(u64 xfeatures_mask, const char **feature_name)
+{
+	u64 missing = xfeatures_mask & ~caps().xcr0;
+	if (!missing)
+		return 1;
+	if (feature_name) {
+		static const char *const names[] = {"x87 floating point registers",
+						    "SSE registers", "AVX registers", "", "",
+						    "AVX-512 opmask", "AVX-512 Hi256",
+						    "AVX-512 ZMM_Hi256"};
+		unsigned bit = static_cast<unsigned>(__builtin_ctzll(missing));
+		*feature_name = bit < 8 ? names[bit] : "unknown";
+	}
+	return 0;
+}
+
+const struct x86_cpu_id *x86_match_cpu(const struct x86_cpu_id *match)
+{
+	for (const struct x86_cpu_id *m = match; m->flags || m->vendor || m->feature; m++)
+		if (kcshim_cpu_has(m->feature))
+			return m;
+	return nullptr;
+}
+#endif
+
+#if defined(__aarch64__)
+unsigned long kcshim_elf_hwcap(void)
+{
+	return getauxval(AT_HWCAP);
+}
+#endif
+
+}  // extern "C"

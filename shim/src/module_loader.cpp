@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+// Modules: dlopen() runs the module's constructors, which queue its init calls; we run them with
+// the module marked as loading so its drivers are attributed (and suffixed) to it.
+//
+// Modules are opened RTLD_GLOBAL so a module can use what an earlier one exports, as the kernel
+// links modules against each other; they are built with -Bsymbolic so their own calls stay inside.
+#include "module_loader.h"
+
+#include <dlfcn.h>
+#include <sys/stat.h>
+
+#include <cstring>
+#include <list>
+#include <memory>
+#include <mutex>
+
+#include <kcshim/kcshim.h>
+#include <linux/module.h>
+
+#include "initcalls.h"
+#include "registry.h"
+
+struct kcshim_module {
+	kcshim::Module m;
+};
+
+namespace kcshim {
+
+namespace {
+
+std::mutex load_mu;
+thread_local Module *loading;
+
+std::list<std::unique_ptr<kcshim_module>> &modules()
+{
+	static std::list<std::unique_ptr<kcshim_module>> list;
+	return list;
+}
+
+std::string base_name(const std::string &path)
+{
+	std::string name = path.substr(path.find_last_of('/') + 1);
+	size_t dot = name.find('.');
+	return dot == std::string::npos ? name : name.substr(0, dot);
+}
+
+void run_exits(Module &m)
+{
+	auto exits = take_exitcalls(m.kmod);
+	for (auto it = exits.rbegin(); it != exits.rend(); ++it)
+		(*it)();
+}
+
+}  // namespace
+
+Module *loading_module()
+{
+	return loading;
+}
+
+Module *module_of(const struct module *kmod)
+{
+	return kmod ? static_cast<Module *>(kmod->kcshim_private) : nullptr;
+}
+
+}  // namespace kcshim
+
+extern "C" {
+
+int kcshim_load_module(const char *path, const char *suffix, struct kcshim_module **out)
+{
+	using namespace kcshim;
+	kcshim_init();
+	std::lock_guard lock(load_mu);
+
+	struct stat st;
+	if (stat(path, &st)) {
+		set_last_error(std::string(path) + ": no such file");
+		return -ENOENT;
+	}
+	auto holder = std::make_unique<kcshim_module>();
+	Module &m = holder->m;
+	m.path = path;
+	m.suffix = suffix ? suffix : "";
+	m.name = base_name(path);
+
+	// Init calls queued before this dlopen belong to someone else; keep them queued.
+	auto earlier = take_initcalls();
+	m.handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+	auto calls = take_initcalls();
+	for (auto &c : earlier)
+		kcshim_initcall_add(c.level, c.fn, c.name.c_str(), c.owner);
+	if (!m.handle) {
+		set_last_error(std::string("cannot load module: ") + dlerror());
+		return -ENOEXEC;
+	}
+	auto *kmod = static_cast<struct module *>(dlsym(m.handle, "__this_module"));
+	if (kmod) {
+		m.kmod = kmod;
+		kmod->kcshim_private = &m;
+		if (kmod->name[0])
+			m.name = kmod->name;
+	}
+	loading = &m;
+	int err = run_initcalls(std::move(calls), true);
+	loading = nullptr;
+	if (err) {
+		run_exits(m);
+		for (AlgEntry *e : Registry::get().entries_of(&m))
+			if (!e->dead)
+				Registry::get().remove(e->alg);
+		dlclose(m.handle);
+		set_last_error("module " + m.name + " init failed: " + strerror(-err));
+		return err;
+	}
+	if (out)
+		*out = holder.get();
+	modules().push_back(std::move(holder));
+	return 0;
+}
+
+int kcshim_unload_module(struct kcshim_module *mod)
+{
+	using namespace kcshim;
+	std::lock_guard lock(load_mu);
+	for (AlgEntry *e : Registry::get().entries_of(&mod->m)) {
+		if (!e->dead && e->users.load() > 0) {
+			set_last_error(std::string(e->alg->cra_driver_name) + " is in use");
+			return -EBUSY;
+		}
+	}
+	run_exits(mod->m);
+	// Drivers a careless module left registered go too: their memory is about to vanish.
+	for (AlgEntry *e : Registry::get().entries_of(&mod->m))
+		if (!e->dead)
+			Registry::get().remove(e->alg);
+	dlclose(mod->m.handle);
+	modules().remove_if([mod](const auto &p) { return p.get() == mod; });
+	return 0;
+}
+
+const char *kcshim_module_name(const struct kcshim_module *mod)
+{
+	return mod->m.name.c_str();
+}
+
+}  // extern "C"

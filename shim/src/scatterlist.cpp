@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+// Scatterlist library calls (lib/scatterlist.c).
+#include <crypto/scatterwalk.h>
+#include <linux/scatterlist.h>
+
+extern "C" {
+
+int sg_nents(struct scatterlist *sg)
+{
+	int nents = 0;
+	for (; sg; sg = sg_next(sg))
+		nents++;
+	return nents;
+}
+
+int sg_nents_for_len(struct scatterlist *sg, u64 len)
+{
+	int nents = 0;
+	u64 total = 0;
+
+	if (!len)
+		return 0;
+	for (; sg; sg = sg_next(sg)) {
+		nents++;
+		total += sg->length;
+		if (total >= len)
+			return nents;
+	}
+	return -EINVAL;
+}
+
+size_t sg_pcopy_to_buffer(struct scatterlist *sgl, unsigned int nents, void *buf, size_t buflen,
+			  off_t skip)
+{
+	size_t total = 0;
+	for (struct scatterlist *sg = sgl; sg && nents; sg = sg_next(sg), nents--)
+		total += sg->length;
+	if (static_cast<size_t>(skip) >= total)
+		return 0;
+	size_t n = total - static_cast<size_t>(skip) < buflen ? total - static_cast<size_t>(skip) : buflen;
+	scatterwalk_map_and_copy(buf, sgl, static_cast<unsigned int>(skip), static_cast<unsigned int>(n), 0);
+	return n;
+}
+
+size_t sg_pcopy_from_buffer(struct scatterlist *sgl, unsigned int nents, const void *buf,
+			    size_t buflen, off_t skip)
+{
+	size_t total = 0;
+	for (struct scatterlist *sg = sgl; sg && nents; sg = sg_next(sg), nents--)
+		total += sg->length;
+	if (static_cast<size_t>(skip) >= total)
+		return 0;
+	size_t n = total - static_cast<size_t>(skip) < buflen ? total - static_cast<size_t>(skip) : buflen;
+	scatterwalk_map_and_copy(const_cast<void *>(buf), sgl, static_cast<unsigned int>(skip),
+				 static_cast<unsigned int>(n), 1);
+	return n;
+}
+
+size_t sg_copy_to_buffer(struct scatterlist *sgl, unsigned int nents, void *buf, size_t buflen)
+{
+	return sg_pcopy_to_buffer(sgl, nents, buf, buflen, 0);
+}
+
+size_t sg_copy_from_buffer(struct scatterlist *sgl, unsigned int nents, const void *buf,
+			   size_t buflen)
+{
+	return sg_pcopy_from_buffer(sgl, nents, buf, buflen, 0);
+}
+
+}  // extern "C"

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "selftest/manager.h"
+
+#include <string_view>
+
+#include <linux/printk.h>
+
+namespace kcshim::selftest {
+
+namespace {
+
+// The suite names that apply to a driver: its cra_name and driver name; a single-block cipher is
+// tested through "ecb(name)" vectors, as testmgr does.
+std::vector<std::string> suite_names(const AlgEntry *e)
+{
+	const crypto_alg *alg = e->alg;
+	if (e->kind == KCSHIM_KIND_CIPHER)
+		return {std::string("ecb(") + alg->cra_name + ")",
+			std::string("ecb(") + alg->cra_driver_name + ")"};
+	return {alg->cra_name, alg->cra_driver_name};
+}
+
+SuiteResult run_suite(AlgEntry *e, const kcshim_vector_suite &suite)
+{
+	switch (e->kind) {
+	case KCSHIM_KIND_SHASH:
+		if (suite.kind == KCSHIM_SUITE_HASH)
+			return test_hash_suite(e, suite);
+		break;
+	case KCSHIM_KIND_SKCIPHER:
+		if (suite.kind == KCSHIM_SUITE_CIPHER)
+			return test_skcipher_suite(e, suite);
+		break;
+	case KCSHIM_KIND_CIPHER:
+		if (suite.kind == KCSHIM_SUITE_CIPHER)
+			return test_cipher_suite(e, suite);
+		break;
+	}
+	SuiteResult r;
+	r.alg = suite.alg;
+	r.passed = false;
+	r.message = std::string("alg: ") + e->alg->cra_driver_name + ": vectors for " + suite.alg +
+		    " are of the wrong kind";
+	return r;
+}
+
+}  // namespace
+
+std::vector<SuiteResult> run(AlgEntry *e)
+{
+	std::vector<SuiteResult> results;
+	auto names = suite_names(e);
+	Registry::get().pin(e);
+	for (const kcshim_vector_source *src : sources()) {
+		for (unsigned int i = 0; i < src->nsuites; i++) {
+			const kcshim_vector_suite &suite = src->suites[i];
+			bool match = false;
+			for (const auto &n : names)
+				match |= n == suite.alg;
+			if (!match)
+				continue;
+			SuiteResult r = run_suite(e, suite);
+			r.source = src->name;
+			r.alg = suite.alg;
+			r.vectors = suite.count;
+			results.push_back(std::move(r));
+		}
+	}
+	Registry::get().release(e);
+
+	std::string failure;
+	for (const auto &r : results)
+		if (!r.passed && failure.empty())
+			failure = r.message;
+	if (!failure.empty()) {
+		printk(KERN_ERR "%s\n", failure.c_str());
+		Registry::get().set_selftest(e, KCSHIM_SELFTEST_FAILED, failure);
+	} else {
+		Registry::get().set_selftest(e, KCSHIM_SELFTEST_PASSED, "");
+	}
+	return results;
+}
+
+void test_on_register(AlgEntry *e)
+{
+	run(e);
+}
+
+}  // namespace kcshim::selftest
+
+extern "C" int kcshim_selftest(const char *name,
+			       void (*fn)(const struct kcshim_selftest_result *res, void *arg),
+			       void *arg)
+{
+	using namespace kcshim;
+	kcshim_init();
+	int failures = 0;
+	bool any = false;
+	for (AlgEntry *e : Registry::get().snapshot()) {
+		const crypto_alg *alg = e->alg;
+		if (name && std::string_view(name) != alg->cra_name &&
+		    std::string_view(name) != alg->cra_driver_name)
+			continue;
+		any = true;
+		Registry::get().pin(e);
+		auto results = selftest::run(e);
+		for (const auto &r : results) {
+			kcshim_selftest_result out{alg->cra_driver_name, r.alg.c_str(), r.source.c_str(),
+						   r.vectors, r.runs, r.passed, r.message.c_str()};
+			if (fn)
+				fn(&out, arg);
+			failures += !r.passed;
+		}
+		Registry::get().release(e);
+	}
+	return any ? failures : -ENOENT;
+}

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0
+// skcipher: registration checks and the request calls of crypto/skcipher.c.
+#include <cstdlib>
+#include <cstring>
+
+#include <crypto/internal/skcipher.h>
+
+#include "registry.h"
+#include "tfm.h"
+
+namespace {
+
+bool misaligned(const void *p, unsigned int alignmask)
+{
+	return reinterpret_cast<uintptr_t>(p) & alignmask;
+}
+
+void set_needkey(struct crypto_skcipher *tfm)
+{
+	if (crypto_skcipher_max_keysize(tfm))
+		crypto_skcipher_set_flags(tfm, CRYPTO_TFM_NEED_KEY);
+}
+
+}  // namespace
+
+namespace kcshim {
+
+struct crypto_skcipher *alloc_skcipher_for(AlgEntry *e, int *err)
+{
+	auto *tfm = static_cast<struct crypto_skcipher *>(
+		alloc_tfm(e, sizeof(struct crypto_skcipher), offsetof(struct crypto_skcipher, base)));
+	if (!tfm) {
+		Registry::get().release(e);
+		*err = -ENOMEM;
+		return nullptr;
+	}
+	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
+	set_needkey(tfm);
+	if (alg->exit)
+		tfm->base.exit = [](struct crypto_tfm *base) {
+			auto *t = __crypto_skcipher_cast(base);
+			crypto_skcipher_alg(t)->exit(t);
+		};
+	*err = alg->init ? alg->init(tfm) : 0;
+	if (*err) {
+		tfm->base.exit = nullptr;
+		free_tfm(tfm, &tfm->base);
+		return nullptr;
+	}
+	return tfm;
+}
+
+}  // namespace kcshim
+
+extern "C" {
+
+int crypto_register_skcipher(struct skcipher_alg *alg)
+{
+	struct crypto_alg *base = &alg->base;
+
+	if (alg->ivsize > PAGE_SIZE / 8 || alg->chunksize > PAGE_SIZE / 8 ||
+	    alg->walksize > PAGE_SIZE / 8 || alg->min_keysize > alg->max_keysize ||
+	    !alg->setkey || !alg->encrypt || !alg->decrypt) {
+		kcshim::set_last_error(std::string(base->cra_driver_name) +
+				       ": bad skcipher sizes or missing callbacks");
+		return -EINVAL;
+	}
+	if (!alg->chunksize)
+		alg->chunksize = base->cra_blocksize;
+	if (!alg->walksize)
+		alg->walksize = alg->chunksize;
+	if (alg->walksize < alg->chunksize)
+		return -EINVAL;
+	base->cra_flags &= ~CRYPTO_ALG_TYPE_MASK;
+	base->cra_flags |= CRYPTO_ALG_TYPE_SKCIPHER;
+	return kcshim::Registry::get().add(base, KCSHIM_KIND_SKCIPHER);
+}
+
+void crypto_unregister_skcipher(struct skcipher_alg *alg)
+{
+	kcshim::Registry::get().remove(&alg->base);
+}
+
+int crypto_register_skciphers(struct skcipher_alg *algs, int count)
+{
+	for (int i = 0; i < count; i++) {
+		int err = crypto_register_skcipher(&algs[i]);
+		if (err) {
+			while (--i >= 0)
+				crypto_unregister_skcipher(&algs[i]);
+			return err;
+		}
+	}
+	return 0;
+}
+
+void crypto_unregister_skciphers(struct skcipher_alg *algs, int count)
+{
+	for (int i = count - 1; i >= 0; i--)
+		crypto_unregister_skcipher(&algs[i]);
+}
+
+struct crypto_skcipher *crypto_alloc_skcipher(const char *alg_name, u32 type, u32 mask)
+{
+	int err;
+	kcshim::AlgEntry *e = kcshim::lookup_pinned(alg_name, KCSHIM_KIND_SKCIPHER, type, mask, &err);
+	struct crypto_skcipher *tfm = e ? kcshim::alloc_skcipher_for(e, &err) : nullptr;
+	return tfm ? tfm : static_cast<struct crypto_skcipher *>(ERR_PTR(err));
+}
+
+struct crypto_sync_skcipher *crypto_alloc_sync_skcipher(const char *alg_name, u32 type, u32 mask)
+{
+	struct crypto_skcipher *tfm = crypto_alloc_skcipher(alg_name, type, mask | CRYPTO_ALG_ASYNC);
+	if (IS_ERR(tfm))
+		return reinterpret_cast<struct crypto_sync_skcipher *>(tfm);
+	if (crypto_skcipher_reqsize(tfm) > MAX_SYNC_SKCIPHER_REQSIZE) {
+		crypto_free_skcipher(tfm);
+		return static_cast<struct crypto_sync_skcipher *>(ERR_PTR(-EINVAL));
+	}
+	return reinterpret_cast<struct crypto_sync_skcipher *>(tfm);
+}
+
+void crypto_free_skcipher(struct crypto_skcipher *tfm)
+{
+	if (tfm && !IS_ERR(tfm))
+		crypto_destroy_tfm(tfm, crypto_skcipher_tfm(tfm));
+}
+
+int crypto_has_skcipher(const char *alg_name, u32 type, u32 mask)
+{
+	struct crypto_skcipher *tfm = crypto_alloc_skcipher(alg_name, type, mask);
+	if (IS_ERR(tfm))
+		return 0;
+	crypto_free_skcipher(tfm);
+	return 1;
+}
+
+int crypto_skcipher_setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned int keylen)
+{
+	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
+	unsigned int alignmask = crypto_skcipher_alignmask(tfm);
+	int err;
+
+	if (keylen < alg->min_keysize || keylen > alg->max_keysize)
+		return -EINVAL;
+	if (misaligned(key, alignmask)) {
+		u8 *buf = static_cast<u8 *>(aligned_alloc(128, (keylen + 127) & ~127u));
+		if (!buf)
+			return -ENOMEM;
+		memcpy(buf, key, keylen);
+		err = alg->setkey(tfm, buf, keylen);
+		memzero_explicit(buf, keylen);
+		free(buf);
+	} else {
+		err = alg->setkey(tfm, key, keylen);
+	}
+	if (err) {
+		set_needkey(tfm);
+		return err;
+	}
+	crypto_skcipher_clear_flags(tfm, CRYPTO_TFM_NEED_KEY);
+	return 0;
+}
+
+int crypto_skcipher_encrypt(struct skcipher_request *req)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	if (crypto_skcipher_get_flags(tfm) & CRYPTO_TFM_NEED_KEY)
+		return -ENOKEY;
+	return crypto_skcipher_alg(tfm)->encrypt(req);
+}
+
+int crypto_skcipher_decrypt(struct skcipher_request *req)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	if (crypto_skcipher_get_flags(tfm) & CRYPTO_TFM_NEED_KEY)
+		return -ENOKEY;
+	return crypto_skcipher_alg(tfm)->decrypt(req);
+}
+
+}  // extern "C"

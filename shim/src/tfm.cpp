@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "tfm.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <unordered_map>
+
+#include <linux/string.h>
+
+namespace kcshim {
+
+namespace {
+
+struct TfmRecord {
+	AlgEntry *entry;
+	size_t size;
+};
+
+std::mutex tfms_mu;
+std::unordered_map<crypto_tfm *, TfmRecord> &tfms()
+{
+	static std::unordered_map<crypto_tfm *, TfmRecord> map;
+	return map;
+}
+
+}  // namespace
+
+void *alloc_tfm(AlgEntry *e, size_t front_size, size_t base_offset)
+{
+	crypto_alg *alg = e->alg;
+	size_t size = front_size + alg->cra_ctxsize + alg->cra_alignmask;
+	size_t rounded = (size + 63) & ~size_t(63);
+	void *front = aligned_alloc(64, rounded);
+	if (!front)
+		return nullptr;
+	memset(front, 0, rounded);
+	auto *tfm = reinterpret_cast<crypto_tfm *>(static_cast<char *>(front) + base_offset);
+	tfm->__crt_alg = alg;
+	refcount_set(&tfm->refcnt, 1);
+	std::lock_guard lock(tfms_mu);
+	tfms()[tfm] = {e, rounded};
+	return front;
+}
+
+void free_tfm(void *front, crypto_tfm *tfm)
+{
+	AlgEntry *e;
+	size_t size;
+	{
+		std::lock_guard lock(tfms_mu);
+		auto it = tfms().find(tfm);
+		if (it == tfms().end())
+			return;
+		e = it->second.entry;
+		size = it->second.size;
+		tfms().erase(it);
+	}
+	memzero_explicit(front, size);
+	free(front);
+	Registry::get().release(e);
+}
+
+AlgEntry *entry_of(crypto_tfm *tfm)
+{
+	std::lock_guard lock(tfms_mu);
+	auto it = tfms().find(tfm);
+	return it == tfms().end() ? nullptr : it->second.entry;
+}
+
+AlgEntry *lookup_pinned(const char *name, kcshim_alg_kind kind, uint32_t type, uint32_t mask,
+			int *err)
+{
+	kcshim_init();
+	return Registry::get().lookup({name, kind, type, mask}, err);
+}
+
+}  // namespace kcshim
+
+extern "C" void crypto_destroy_tfm(void *mem, struct crypto_tfm *tfm)
+{
+	if (!mem || IS_ERR(mem))
+		return;
+	// the type's exit (shash exit_tfm, skcipher exit), then the driver's cra_exit
+	if (tfm->exit)
+		tfm->exit(tfm);
+	if (tfm->__crt_alg->cra_exit)
+		tfm->__crt_alg->cra_exit(tfm);
+	kcshim::free_tfm(mem, tfm);
+}
