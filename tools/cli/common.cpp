@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <cctype>
+#include <cstring>
+
+#include <kcshim/kcshim.h>
+
+#include "command.h"
+
+namespace kcshim::cli {
+
+std::vector<CommandFactory> &commands()
+{
+	static std::vector<CommandFactory> list;
+	return list;
+}
+
+int register_command(CommandFactory factory)
+{
+	commands().push_back(std::move(factory));
+	return 0;
+}
+
+int fail(const std::string &message, int code)
+{
+	fprintf(stderr, "kcshim: %s\n", message.c_str());
+	return code;
+}
+
+std::string errno_text(int err)
+{
+	static const std::pair<int, const char *> names[] = {
+		{EINVAL, "EINVAL"}, {ENOENT, "ENOENT"}, {ENOKEY, "ENOKEY"}, {EEXIST, "EEXIST"},
+		{ENOMEM, "ENOMEM"}, {ENOSYS, "ENOSYS"}, {EBUSY, "EBUSY"}, {ENOEXEC, "ENOEXEC"},
+		{ENODEV, "ENODEV"}, {EBADMSG, "EBADMSG"}, {EOVERFLOW, "EOVERFLOW"},
+	};
+	std::string name = std::to_string(err);
+	for (auto &[code, text] : names)
+		if (-err == code)
+			name = std::string("-") + text;
+	return name + " (" + strerror(err < 0 ? -err : err) + ")";
+}
+
+int load_modules(const Globals &globals)
+{
+	kcshim_init();
+	for (const std::string &spec : globals.modules) {
+		std::string path = spec, suffix;
+		size_t at = spec.rfind('@');
+		if (at != std::string::npos && spec.find('/', at) == std::string::npos) {
+			path = spec.substr(0, at);
+			suffix = spec.substr(at + 1);
+		}
+		int err = kcshim_load_module(path.c_str(), suffix.empty() ? nullptr : suffix.c_str(),
+					     nullptr);
+		if (err) {
+			std::string detail = kcshim_last_error();
+			return fail("cannot load module " + path + ": " + errno_text(err) +
+				    (detail.empty() ? "" : ": " + detail));
+		}
+	}
+	return 0;
+}
+
+bool parse_hex(const std::string &text, std::vector<unsigned char> &out)
+{
+	out.clear();
+	int hi = -1;
+	for (char c : text) {
+		if (isspace(static_cast<unsigned char>(c)) || c == ':')
+			continue;
+		int v;
+		if (c >= '0' && c <= '9')
+			v = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			v = c - 'A' + 10;
+		else
+			return false;
+		if (hi < 0) {
+			hi = v;
+		} else {
+			out.push_back(static_cast<unsigned char>(hi << 4 | v));
+			hi = -1;
+		}
+	}
+	return hi < 0;
+}
+
+std::string to_hex(const unsigned char *data, size_t len)
+{
+	static const char digits[] = "0123456789abcdef";
+	std::string s;
+	s.reserve(len * 2);
+	for (size_t i = 0; i < len; i++) {
+		s += digits[data[i] >> 4];
+		s += digits[data[i] & 15];
+	}
+	return s;
+}
+
+}  // namespace kcshim::cli

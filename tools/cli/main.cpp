@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+// kcshim: the kernel crypto API in userspace. Thin: parse arguments, call the library, print.
+#include <cstdio>
+
+#include <kcshim/kcshim.h>
+
+#include "command.h"
+
+int main(int argc, char **argv)
+{
+	using namespace kcshim::cli;
+	CLI::App app{"kcshim: the Linux kernel crypto API in userspace"};
+	app.require_subcommand(1);
+	app.set_help_all_flag("--help-all", "Show help for every command");
+	Globals globals;
+	app.add_option("-m,--module", globals.modules,
+		       "Load a driver module (.so) first; MODULE@SUFFIX renames its drivers "
+		       "<driver>@SUFFIX (repeatable)")
+		->type_name("MODULE[@SUFFIX]");
+
+	std::vector<std::pair<CLI::App *, Command>> runners;
+	for (auto &factory : commands())
+		factory(app, globals, runners);
+
+	try {
+		app.parse(argc, argv);
+	} catch (const CLI::ParseError &e) {
+		return app.exit(e);
+	}
+	for (auto &[sub, run] : runners) {
+		if (sub->parsed()) {
+			int err = load_modules(globals);
+			if (err)
+				return err;
+			return run();
+		}
+	}
+	return fail("no command given");
+}
