@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Compile test: a kernel-style file that includes every shim header and uses their core API. */
+#include <asm/byteorder.h>
+#include <asm/cpufeature.h>
+#include <asm/simd.h>
+#include <asm/unaligned.h>
+#if defined(__x86_64__)
+#include <asm/cpu_device_id.h>
+#include <asm/cpufeatures.h>
+#include <asm/fpu/api.h>
+#endif
+#if defined(__aarch64__)
+#include <asm/hwcap.h>
+#include <asm/neon.h>
+#endif
+#include <crypto/algapi.h>
+#include <crypto/hash.h>
+#include <crypto/internal/cipher.h>
+#include <crypto/internal/hash.h>
+#include <crypto/internal/simd.h>
+#include <crypto/internal/skcipher.h>
+#include <crypto/scatterwalk.h>
+#include <crypto/skcipher.h>
+#include <crypto/utils.h>
+#include <linux/atomic.h>
+#include <linux/bitops.h>
+#include <linux/bug.h>
+#include <linux/cache.h>
+#include <linux/completion.h>
+#include <linux/compiler.h>
+#include <linux/cpufeature.h>
+#include <linux/crypto.h>
+#include <linux/delay.h>
+#include <linux/err.h>
+#include <linux/errno.h>
+#include <linux/export.h>
+#include <linux/fips.h>
+#include <linux/highmem.h>
+#include <linux/init.h>
+#include <linux/jiffies.h>
+#include <linux/jump_label.h>
+#include <linux/kernel.h>
+#include <linux/linkage.h>
+#include <linux/list.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/notifier.h>
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/random.h>
+#include <linux/rcupdate.h>
+#include <linux/scatterlist.h>
+#include <linux/sizes.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/timex.h>
+#include <linux/types.h>
+#include <linux/unaligned.h>
+#include <linux/workqueue.h>
+
+static DEFINE_PER_CPU(u64, test_counter);
+
+int all_headers_use(void);
+
+int all_headers_use(void)
+{
+	u8 buf[16] = { 0 };
+	u64 v = rol64(0x0123456789abcdefULL, 8);
+
+	put_unaligned_le64(v, buf + 1);
+	this_cpu_write(test_counter, get_unaligned_be64(buf + 1));
+	BUILD_BUG_ON(sizeof(u32) != 4);
+	memzero_explicit(buf, sizeof(buf));
+	return min_t(int, ARRAY_SIZE(buf), 8) + (int)cpu_to_be32(1) * 0 +
+	       (int)(this_cpu_read(test_counter) & 0) + !!crypto_simd_usable();
+}
