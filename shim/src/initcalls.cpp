@@ -58,7 +58,8 @@ int run_initcalls(std::vector<QueuedInitcall> calls, bool stop_on_error)
 			return err;
 		// A built-in driver that fails its init (no CPU support, ...) is skipped, as at boot.
 		if (err != -ENODEV)
-			printk(KERN_INFO "initcall %s returned %d\n", c.name.c_str(), err);
+			printk(KERN_INFO "initcall %s returned %d: %s\n", c.name.c_str(), err,
+			       kcshim_last_error());
 	}
 	return 0;
 }

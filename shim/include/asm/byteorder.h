@@ -8,6 +8,7 @@
 
 #include_next <asm/byteorder.h>
 #include <linux/types.h>
+#include <linux/compiler_types.h>
 
 #define cpu_to_le64	__cpu_to_le64
 #define le64_to_cpu	__le64_to_cpu

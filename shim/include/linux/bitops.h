@@ -4,6 +4,7 @@
 
 #include <linux/types.h>
 #include <linux/bits.h>
+#include <linux/swab.h>
 
 static inline u64 rol64(u64 word, unsigned int shift)
 {
@@ -73,11 +74,6 @@ static inline unsigned int hweight64(u64 w)
 static inline int get_count_order(unsigned int count)
 {
 	return count == 0 ? -1 : fls(count - 1);
-}
-
-static inline u32 swab32(u32 x)
-{
-	return __builtin_bswap32(x);
 }
 
 #endif

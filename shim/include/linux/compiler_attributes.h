@@ -26,9 +26,11 @@
 #define __copy(sym)
 #if defined(__clang__)
 #define __optimize(level)
-#define fallthrough		__attribute__((__fallthrough__))
 #else
 #define __optimize(level)	__attribute__((__optimize__(level)))
+#endif
+/* C only: "fallthrough" is an ordinary identifier in C++ libraries (CLI11 has a method so named). */
+#ifndef __cplusplus
 #define fallthrough		__attribute__((__fallthrough__))
 #endif
 
