@@ -39,6 +39,8 @@ extern "C" int kcshim_for_each_alg(int (*fn)(const struct kcshim_alg_info *info,
 			info.min_keysize = alg->cra_cipher.cia_min_keysize;
 			info.max_keysize = alg->cra_cipher.cia_max_keysize;
 			break;
+		case KCSHIM_KIND_COMPRESS:
+			break;
 		case KCSHIM_KIND_SKCIPHER: {
 			auto *s = container_of(alg, struct skcipher_alg, base);
 			info.min_keysize = s->min_keysize;

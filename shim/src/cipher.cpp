@@ -5,15 +5,13 @@
 
 #include <crypto/internal/cipher.h>
 
+#include "alignment.h"
 #include "registry.h"
 #include "tfm.h"
 
 namespace {
 
-bool misaligned(const void *p, unsigned int alignmask)
-{
-	return reinterpret_cast<uintptr_t>(p) & alignmask;
-}
+using kcshim::misaligned;
 
 void crypt_one(struct crypto_cipher *tfm, u8 *dst, const u8 *src, bool enc)
 {
@@ -46,8 +44,7 @@ struct crypto_cipher *alloc_cipher_for(AlgEntry *e, int *err)
 		*err = -ENOMEM;
 		return nullptr;
 	}
-	crypto_alg *alg = e->alg;
-	*err = alg->cra_init ? alg->cra_init(&tfm->base) : 0;
+	*err = init_tfm_common(&tfm->base);
 	if (*err) {
 		free_tfm(tfm, &tfm->base);
 		return nullptr;
@@ -76,20 +73,12 @@ void crypto_free_cipher(struct crypto_cipher *tfm)
 int crypto_cipher_setkey(struct crypto_cipher *tfm, const u8 *key, unsigned int keylen)
 {
 	struct cipher_alg *cia = crypto_cipher_alg(tfm);
-	unsigned int alignmask = crypto_cipher_alignmask(tfm);
 
 	if (keylen < cia->cia_min_keysize || keylen > cia->cia_max_keysize)
 		return -EINVAL;
-	if (!misaligned(key, alignmask))
-		return cia->cia_setkey(crypto_cipher_tfm(tfm), key, keylen);
-	u8 *buf = static_cast<u8 *>(aligned_alloc(128, (keylen + 127) & ~127u));
-	if (!buf)
-		return -ENOMEM;
-	memcpy(buf, key, keylen);
-	int err = cia->cia_setkey(crypto_cipher_tfm(tfm), buf, keylen);
-	memzero_explicit(buf, keylen);
-	free(buf);
-	return err;
+	return kcshim::with_aligned_key(key, keylen, crypto_cipher_alignmask(tfm), [&](const u8 *k) {
+		return cia->cia_setkey(crypto_cipher_tfm(tfm), k, keylen);
+	});
 }
 
 void crypto_cipher_encrypt_one(struct crypto_cipher *tfm, u8 *dst, const u8 *src)

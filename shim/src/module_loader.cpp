@@ -86,7 +86,9 @@ int kcshim_load_module(const char *path, const char *suffix, struct kcshim_modul
 
 	// Init calls queued before this dlopen belong to someone else; keep them queued.
 	auto earlier = take_initcalls();
-	m.handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+	// a bare "foo.so" means the file here, not a library search as dlopen() would do
+	std::string open_path = strchr(path, '/') ? path : std::string("./") + path;
+	m.handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_GLOBAL);
 	auto calls = take_initcalls();
 	for (auto &c : earlier)
 		kcshim_initcall_add(c.level, c.fn, c.name.c_str(), c.owner);

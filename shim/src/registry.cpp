@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // Registration and lookup with the kernel's rules (crypto/algapi.c, crypto/api.c).
+#include "register_many.h"
 #include "registry.h"
 
 #include <algorithm>
@@ -110,6 +111,8 @@ kcshim_alg_kind kind_of(const crypto_alg *alg)
 		return KCSHIM_KIND_CIPHER;
 	case CRYPTO_ALG_TYPE_SKCIPHER:
 		return KCSHIM_KIND_SKCIPHER;
+	case CRYPTO_ALG_TYPE_COMPRESS:
+		return KCSHIM_KIND_COMPRESS;
 	default:
 		return KCSHIM_KIND_SHASH;
 	}
@@ -317,8 +320,12 @@ const char *kcshim_last_error(void)
 int crypto_register_alg(struct crypto_alg *alg)
 {
 	kcshim_alg_kind kind = kcshim::kind_of(alg);
-	if ((alg->cra_flags & CRYPTO_ALG_TYPE_MASK) != CRYPTO_ALG_TYPE_CIPHER)
-		return -EINVAL;	// shash and skcipher drivers have their own register calls
+	if (kind != KCSHIM_KIND_CIPHER && kind != KCSHIM_KIND_COMPRESS) {
+		// shash and skcipher drivers have their own register calls
+		kcshim::set_last_error(std::string(alg->cra_driver_name) +
+				       ": crypto_register_alg() takes cipher and compression drivers");
+		return -EINVAL;
+	}
 	return kcshim::Registry::get().add(alg, kind);
 }
 
@@ -329,21 +336,12 @@ void crypto_unregister_alg(struct crypto_alg *alg)
 
 int crypto_register_algs(struct crypto_alg *algs, int count)
 {
-	for (int i = 0; i < count; i++) {
-		int err = crypto_register_alg(&algs[i]);
-		if (err) {
-			while (--i >= 0)
-				crypto_unregister_alg(&algs[i]);
-			return err;
-		}
-	}
-	return 0;
+	return kcshim::register_many(algs, count, crypto_register_alg, crypto_unregister_alg);
 }
 
 void crypto_unregister_algs(struct crypto_alg *algs, int count)
 {
-	for (int i = count - 1; i >= 0; i--)
-		crypto_unregister_alg(&algs[i]);
+	kcshim::unregister_many(algs, count, crypto_unregister_alg);
 }
 
 int crypto_has_alg(const char *name, u32 type, u32 mask)

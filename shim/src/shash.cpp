@@ -7,17 +7,16 @@
 
 #include <crypto/internal/hash.h>
 
+#include "register_many.h"
+#include "alignment.h"
 #include "registry.h"
 #include "tfm.h"
 
 namespace {
 
-constexpr unsigned int bounce_size = 256;
+using kcshim::misaligned;
 
-bool misaligned(const void *p, unsigned int alignmask)
-{
-	return reinterpret_cast<uintptr_t>(p) & alignmask;
-}
+constexpr unsigned int bounce_size = 256;
 
 int default_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
 {
@@ -81,9 +80,8 @@ int shash_init_tfm(struct crypto_shash *tfm)
 			crypto_shash_alg(t)->exit_tfm(t);
 		};
 	set_needkey(tfm, alg);
-	if (alg->init_tfm)
-		return alg->init_tfm(tfm);
-	return 0;
+	int err = alg->init_tfm ? alg->init_tfm(tfm) : 0;
+	return err ?: kcshim::init_tfm_common(&tfm->base);
 }
 
 }  // namespace
@@ -160,21 +158,12 @@ void crypto_unregister_shash(struct shash_alg *alg)
 
 int crypto_register_shashes(struct shash_alg *algs, int count)
 {
-	for (int i = 0; i < count; i++) {
-		int err = crypto_register_shash(&algs[i]);
-		if (err) {
-			while (--i >= 0)
-				crypto_unregister_shash(&algs[i]);
-			return err;
-		}
-	}
-	return 0;
+	return kcshim::register_many(algs, count, crypto_register_shash, crypto_unregister_shash);
 }
 
 void crypto_unregister_shashes(struct shash_alg *algs, int count)
 {
-	for (int i = count - 1; i >= 0; i--)
-		crypto_unregister_shash(&algs[i]);
+	kcshim::unregister_many(algs, count, crypto_unregister_shash);
 }
 
 struct crypto_shash *crypto_alloc_shash(const char *alg_name, u32 type, u32 mask)
@@ -203,20 +192,8 @@ int crypto_has_shash(const char *alg_name, u32 type, u32 mask)
 int crypto_shash_setkey(struct crypto_shash *tfm, const u8 *key, unsigned int keylen)
 {
 	struct shash_alg *alg = crypto_shash_alg(tfm);
-	unsigned int alignmask = crypto_shash_alignmask(tfm);
-	int err;
-
-	if (misaligned(key, alignmask)) {
-		u8 *buf = static_cast<u8 *>(aligned_alloc(128, (keylen + 127) & ~127u));
-		if (!buf)
-			return -ENOMEM;
-		memcpy(buf, key, keylen);
-		err = alg->setkey(tfm, buf, keylen);
-		memzero_explicit(buf, keylen);
-		free(buf);
-	} else {
-		err = alg->setkey(tfm, key, keylen);
-	}
+	int err = kcshim::with_aligned_key(key, keylen, crypto_shash_alignmask(tfm),
+					   [&](const u8 *k) { return alg->setkey(tfm, k, keylen); });
 	if (err) {
 		set_needkey(tfm, alg);
 		return err;

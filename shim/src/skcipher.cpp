@@ -5,15 +5,12 @@
 
 #include <crypto/internal/skcipher.h>
 
+#include "register_many.h"
+#include "alignment.h"
 #include "registry.h"
 #include "tfm.h"
 
 namespace {
-
-bool misaligned(const void *p, unsigned int alignmask)
-{
-	return reinterpret_cast<uintptr_t>(p) & alignmask;
-}
 
 void set_needkey(struct crypto_skcipher *tfm)
 {
@@ -42,6 +39,8 @@ struct crypto_skcipher *alloc_skcipher_for(AlgEntry *e, int *err)
 			crypto_skcipher_alg(t)->exit(t);
 		};
 	*err = alg->init ? alg->init(tfm) : 0;
+	if (!*err)
+		*err = init_tfm_common(&tfm->base);
 	if (*err) {
 		tfm->base.exit = nullptr;
 		free_tfm(tfm, &tfm->base);
@@ -83,21 +82,12 @@ void crypto_unregister_skcipher(struct skcipher_alg *alg)
 
 int crypto_register_skciphers(struct skcipher_alg *algs, int count)
 {
-	for (int i = 0; i < count; i++) {
-		int err = crypto_register_skcipher(&algs[i]);
-		if (err) {
-			while (--i >= 0)
-				crypto_unregister_skcipher(&algs[i]);
-			return err;
-		}
-	}
-	return 0;
+	return kcshim::register_many(algs, count, crypto_register_skcipher, crypto_unregister_skcipher);
 }
 
 void crypto_unregister_skciphers(struct skcipher_alg *algs, int count)
 {
-	for (int i = count - 1; i >= 0; i--)
-		crypto_unregister_skcipher(&algs[i]);
+	kcshim::unregister_many(algs, count, crypto_unregister_skcipher);
 }
 
 struct crypto_skcipher *crypto_alloc_skcipher(const char *alg_name, u32 type, u32 mask)
@@ -138,22 +128,11 @@ int crypto_has_skcipher(const char *alg_name, u32 type, u32 mask)
 int crypto_skcipher_setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned int keylen)
 {
 	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
-	unsigned int alignmask = crypto_skcipher_alignmask(tfm);
-	int err;
 
 	if (keylen < alg->min_keysize || keylen > alg->max_keysize)
 		return -EINVAL;
-	if (misaligned(key, alignmask)) {
-		u8 *buf = static_cast<u8 *>(aligned_alloc(128, (keylen + 127) & ~127u));
-		if (!buf)
-			return -ENOMEM;
-		memcpy(buf, key, keylen);
-		err = alg->setkey(tfm, buf, keylen);
-		memzero_explicit(buf, keylen);
-		free(buf);
-	} else {
-		err = alg->setkey(tfm, key, keylen);
-	}
+	int err = kcshim::with_aligned_key(key, keylen, crypto_skcipher_alignmask(tfm),
+					   [&](const u8 *k) { return alg->setkey(tfm, k, keylen); });
 	if (err) {
 		set_needkey(tfm);
 		return err;

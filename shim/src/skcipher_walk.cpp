@@ -10,6 +10,8 @@
 
 #include <crypto/internal/skcipher.h>
 
+#include "alignment.h"
+
 namespace {
 
 enum : int {
@@ -74,10 +76,7 @@ void sw_advance(struct scatter_walk *w, unsigned int n)
 	}
 }
 
-bool misaligned(const void *p, unsigned int alignmask)
-{
-	return reinterpret_cast<uintptr_t>(p) & alignmask;
-}
+using kcshim::misaligned;
 
 u8 *walk_buffer(struct skcipher_walk *walk)
 {

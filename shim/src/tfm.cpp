@@ -68,6 +68,14 @@ AlgEntry *entry_of(crypto_tfm *tfm)
 	return it == tfms().end() ? nullptr : it->second.entry;
 }
 
+int init_tfm_common(crypto_tfm *tfm)
+{
+	crypto_alg *alg = tfm->__crt_alg;
+	if (!tfm->exit && alg->cra_init)
+		return alg->cra_init(tfm);
+	return 0;
+}
+
 AlgEntry *lookup_pinned(const char *name, kcshim_alg_kind kind, uint32_t type, uint32_t mask,
 			int *err)
 {
@@ -81,10 +89,10 @@ extern "C" void crypto_destroy_tfm(void *mem, struct crypto_tfm *tfm)
 {
 	if (!mem || IS_ERR(mem))
 		return;
-	// the type's exit (shash exit_tfm, skcipher exit), then the driver's cra_exit
+	// the type's exit (shash exit_tfm, skcipher exit) or, where the type set none, cra_exit
 	if (tfm->exit)
 		tfm->exit(tfm);
-	if (tfm->__crt_alg->cra_exit)
+	else if (tfm->__crt_alg->cra_exit)
 		tfm->__crt_alg->cra_exit(tfm);
 	kcshim::free_tfm(mem, tfm);
 }

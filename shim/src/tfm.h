@@ -25,6 +25,10 @@ struct crypto_shash *alloc_shash_for(AlgEntry *e, int *err);
 struct crypto_cipher *alloc_cipher_for(AlgEntry *e, int *err);
 struct crypto_skcipher *alloc_skcipher_for(AlgEntry *e, int *err);
 
+// After the type's own init: the driver's cra_init, unless the type set an exit of its own (as
+// crypto_create_tfm_node() does; crc32c's default key comes from cra_init this way).
+int init_tfm_common(crypto_tfm *tfm);
+
 // Looks name up (kcshim_init() first) and pins the driver; nullptr and *err on failure.
 AlgEntry *lookup_pinned(const char *name, kcshim_alg_kind kind, uint32_t type, uint32_t mask,
 			int *err);

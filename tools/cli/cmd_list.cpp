@@ -46,6 +46,9 @@ int print_alg(const kcshim_alg_info *a, void *arg)
 		printf("blocksize    : %u\n", a->blocksize);
 		printf("digestsize   : %u\n", a->digestsize);
 		break;
+	case KCSHIM_KIND_COMPRESS:
+		printf("type         : compression\n");
+		break;
 	case KCSHIM_KIND_SKCIPHER:
 		printf("type         : skcipher\n");
 		printf("async        : %s\n", (a->flags & 0x80) ? "yes" : "no");

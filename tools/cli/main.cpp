@@ -25,7 +25,8 @@ int main(int argc, char **argv)
 	try {
 		app.parse(argc, argv);
 	} catch (const CLI::ParseError &e) {
-		return app.exit(e);
+		// --help and friends exit 0; every usage error exits 2, as documented
+		return app.exit(e) ? 2 : 0;
 	}
 	for (auto &[sub, run] : runners) {
 		if (sub->parsed()) {

@@ -38,6 +38,7 @@ enum kcshim_alg_kind {
 	KCSHIM_KIND_SHASH,
 	KCSHIM_KIND_CIPHER,
 	KCSHIM_KIND_SKCIPHER,
+	KCSHIM_KIND_COMPRESS,	/* listed only: kcshim has no compression consumer API */
 };
 
 enum kcshim_selftest_state {

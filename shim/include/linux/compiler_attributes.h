@@ -17,7 +17,11 @@
 #define __section(s)		__attribute__((__section__(s)))
 #define __printf(a, b)		__attribute__((__format__(printf, a, b)))
 #define __must_check		__attribute__((__warn_unused_result__))
+#if __has_attribute(__externally_visible__)
 #define __visible		__attribute__((__externally_visible__))
+#else
+#define __visible
+#endif
 #define __malloc		__attribute__((__malloc__))
 #define __alias(sym)		__attribute__((__alias__(#sym)))
 #define __counted_by(m)

@@ -22,6 +22,8 @@
 #define __no_randomize_layout
 #define __latent_entropy
 #define __no_sanitize_address
+#define __no_kmsan_checks
+#define __no_sanitize_memory
 #define __noinline_for_stack	noinline
 #define __nocfi
 #define __ro_after_init

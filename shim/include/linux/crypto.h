@@ -14,6 +14,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/kernel.h>
+/* The kernel's linux/crypto.h reaches this through slab.h; drivers rely on it. */
+#include <linux/preempt.h>
 
 #define CRYPTO_ALG_TYPE_MASK		0x0000000f
 #define CRYPTO_ALG_TYPE_CIPHER		0x00000001
@@ -234,5 +236,8 @@ static inline void crypto_free_tfm(struct crypto_tfm *tfm)
 {
 	crypto_destroy_tfm(tfm, tfm);
 }
+
+/* 6.1 cipher drivers include only this header for crypto_register_alg() and MODULE_ALIAS_CRYPTO. */
+#include <crypto/algapi.h>
 
 #endif

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <limits.h>
 #include <linux/align.h>
+/* reached from the kernel's linux/kernel.h through its includes; drivers rely on it */
+#include <asm/byteorder.h>
 #include <linux/bitops.h>
 #include <linux/bug.h>
 #include <linux/build_bug.h>

@@ -16,6 +16,10 @@
 #define in_atomic()			0
 #define preemptible()			1
 #define irqs_disabled()			0
+#define local_irq_save(flags)		do { (flags) = 0; } while (0)
+#define local_irq_restore(flags)	do { (void)(flags); } while (0)
+#define local_irq_disable()		do { } while (0)
+#define local_irq_enable()		do { } while (0)
 #define local_bh_disable()		do { } while (0)
 #define local_bh_enable()		do { } while (0)
 

@@ -22,6 +22,11 @@ typedef __u32 u32;
 typedef __s32 s32;
 typedef __u64 u64;
 typedef __s64 s64;
+/* 6.2+ (older trees' crypto/b128ops.h has its own u128: kcshim build defines KCSHIM_NO_U128) */
+#if defined(__SIZEOF_INT128__) && !defined(__cplusplus) && !defined(KCSHIM_NO_U128)
+typedef unsigned __int128 u128;
+typedef __int128 s128;
+#endif
 
 typedef u64 dma_addr_t;
 typedef u64 phys_addr_t;

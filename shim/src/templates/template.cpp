@@ -50,7 +50,12 @@ void instance_exit(struct crypto_skcipher *tfm)
 
 int instance_setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned int keylen)
 {
-	return crypto_cipher_setkey(child_cipher(tfm), key, keylen);
+	struct crypto_cipher *child = child_cipher(tfm);
+
+	// request flags such as FORBID_WEAK_KEYS reach the cipher, as in skcipher_setkey_simple()
+	crypto_cipher_clear_flags(child, CRYPTO_TFM_REQ_MASK);
+	crypto_cipher_set_flags(child, crypto_skcipher_get_flags(tfm) & CRYPTO_TFM_REQ_MASK);
+	return crypto_cipher_setkey(child, key, keylen);
 }
 
 }  // namespace
