@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Cryptographic API.
+ *
+ * SHA-384 and SHA-512, as specified in
+ * https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.180-4.pdf
+ *
+ * The generic drivers sha384-generic and sha512-generic. The descriptor state and its export
+ * format are described in sha512.h.
+ */
+#include <crypto/internal/hash.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/string.h>
+#include <linux/types.h>
+#include <linux/unaligned.h>
+
+#include "sha512.h"
+
+static const u64 sha512_k[80] = {
+	0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL,
+	0xe9b5dba58189dbbcULL, 0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL,
+	0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL, 0xd807aa98a3030242ULL,
+	0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+	0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL,
+	0xc19bf174cf692694ULL, 0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL,
+	0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL, 0x2de92c6f592b0275ULL,
+	0x4a7484aa6ea6e483ULL, 0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
+	0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL, 0xb00327c898fb213fULL,
+	0xbf597fc7beef0ee4ULL, 0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL,
+	0x06ca6351e003826fULL, 0x142929670a0e6e70ULL, 0x27b70a8546d22ffcULL,
+	0x2e1b21385c26c926ULL, 0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
+	0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL, 0x81c2c92e47edaee6ULL,
+	0x92722c851482353bULL, 0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL,
+	0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL, 0xd192e819d6ef5218ULL,
+	0xd69906245565a910ULL, 0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
+	0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL, 0x2748774cdf8eeb99ULL,
+	0x34b0bcb5e19b48a8ULL, 0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL,
+	0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL, 0x748f82ee5defb2fcULL,
+	0x78a5636f43172f60ULL, 0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
+	0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL, 0xbef9a3f7b2c67915ULL,
+	0xc67178f2e372532bULL, 0xca273eceea26619cULL, 0xd186b8c721c0c207ULL,
+	0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL, 0x06f067aa72176fbaULL,
+	0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
+	0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL,
+	0x431d67c49c100d4cULL, 0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL,
+	0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
+};
+
+/* The functions of FIPS 180-4 4.1.3, named as in RFC 6234 */
+static inline u64 ch(u64 x, u64 y, u64 z)
+{
+	return z ^ (x & (y ^ z));
+}
+
+static inline u64 maj(u64 x, u64 y, u64 z)
+{
+	return (x & y) | (z & (x | y));
+}
+
+static inline u64 bsig0(u64 x)
+{
+	return ror64(x, 28) ^ ror64(x, 34) ^ ror64(x, 39);
+}
+
+static inline u64 bsig1(u64 x)
+{
+	return ror64(x, 14) ^ ror64(x, 18) ^ ror64(x, 41);
+}
+
+static inline u64 ssig0(u64 x)
+{
+	return ror64(x, 1) ^ ror64(x, 8) ^ (x >> 7);
+}
+
+static inline u64 ssig1(u64 x)
+{
+	return ror64(x, 19) ^ ror64(x, 61) ^ (x >> 6);
+}
+
+/*
+ * One round, with the constant and the message word already added together in @kw. Instead of
+ * shifting the eight working variables along, the caller renames them: a round writes only d
+ * (the next e) and h (the next a).
+ */
+static __always_inline void sha512_round(u64 a, u64 b, u64 c, u64 *d, u64 e, u64 f, u64 g,
+					 u64 *h, u64 kw)
+{
+	u64 t1 = *h + bsig1(e) + ch(e, f, g) + kw;
+
+	*d += t1;
+	*h = t1 + bsig0(a) + maj(a, b, c);
+}
+
+/* Eight rounds, after which every variable is back in its own role. */
+static __always_inline void sha512_8rounds(u64 *a, u64 *b, u64 *c, u64 *d, u64 *e, u64 *f,
+					   u64 *g, u64 *h, const u64 *k, const u64 *w)
+{
+	sha512_round(*a, *b, *c, d, *e, *f, *g, h, k[0] + w[0]);
+	sha512_round(*h, *a, *b, c, *d, *e, *f, g, k[1] + w[1]);
+	sha512_round(*g, *h, *a, b, *c, *d, *e, f, k[2] + w[2]);
+	sha512_round(*f, *g, *h, a, *b, *c, *d, e, k[3] + w[3]);
+	sha512_round(*e, *f, *g, h, *a, *b, *c, d, k[4] + w[4]);
+	sha512_round(*d, *e, *f, g, *h, *a, *b, c, k[5] + w[5]);
+	sha512_round(*c, *d, *e, f, *g, *h, *a, b, k[6] + w[6]);
+	sha512_round(*b, *c, *d, e, *f, *g, *h, a, k[7] + w[7]);
+}
+
+/*
+ * One 128-byte block. The message schedule lives in the 16 words of @w, recomputed in place for
+ * each group of 16 rounds.
+ */
+static void sha512_transform(u64 state[8], const u8 *input, u64 w[16])
+{
+	u64 a = state[0], b = state[1], c = state[2], d = state[3];
+	u64 e = state[4], f = state[5], g = state[6], h = state[7];
+	int i, j;
+
+	for (j = 0; j < 16; j++)
+		w[j] = get_unaligned_be64(input + 8 * j);
+
+	for (i = 0; i < 80; i += 16) {
+		if (i) {
+			for (j = 0; j < 16; j++)
+				w[j] += ssig1(w[(j + 14) & 15]) + w[(j + 9) & 15] +
+					ssig0(w[(j + 1) & 15]);
+		}
+		sha512_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &sha512_k[i], &w[0]);
+		sha512_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &sha512_k[i + 8], &w[8]);
+	}
+
+	state[0] += a;
+	state[1] += b;
+	state[2] += c;
+	state[3] += d;
+	state[4] += e;
+	state[5] += f;
+	state[6] += g;
+	state[7] += h;
+}
+
+void sha512_generic_block_fn(struct sha512_state *sst, const u8 *src, int blocks)
+{
+	u64 w[16];
+
+	while (blocks-- > 0) {
+		sha512_transform(sst->state, src, w);
+		src += SHA512_BLOCK_SIZE;
+	}
+	memzero_explicit(w, sizeof(w));
+}
+EXPORT_SYMBOL(sha512_generic_block_fn);
+
+static int sha384_init(struct shash_desc *desc)
+{
+	sha384_base_init(shash_desc_ctx(desc));
+	return 0;
+}
+
+static int sha512_init(struct shash_desc *desc)
+{
+	sha512_base_init(shash_desc_ctx(desc));
+	return 0;
+}
+
+int crypto_sha512_update(struct shash_desc *desc, const u8 *data, unsigned int len)
+{
+	sha512_base_do_update(shash_desc_ctx(desc), data, len, sha512_generic_block_fn);
+	return 0;
+}
+EXPORT_SYMBOL(crypto_sha512_update);
+
+int crypto_sha512_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *hash)
+{
+	struct sha512_state *sctx = shash_desc_ctx(desc);
+
+	if (len)
+		sha512_base_do_update(sctx, data, len, sha512_generic_block_fn);
+	sha512_base_do_finalize(sctx, sha512_generic_block_fn);
+	sha512_base_finish(sctx, hash, crypto_shash_digestsize(desc->tfm));
+	return 0;
+}
+EXPORT_SYMBOL(crypto_sha512_finup);
+
+static int sha512_final(struct shash_desc *desc, u8 *hash)
+{
+	return crypto_sha512_finup(desc, NULL, 0, hash);
+}
+
+static int sha512_export(struct shash_desc *desc, void *out)
+{
+	memcpy(out, shash_desc_ctx(desc), sizeof(struct sha512_state));
+	return 0;
+}
+
+static int sha512_import(struct shash_desc *desc, const void *in)
+{
+	memcpy(shash_desc_ctx(desc), in, sizeof(struct sha512_state));
+	return 0;
+}
+
+static struct shash_alg sha512_algs[] = { {
+	.digestsize		= SHA512_DIGEST_SIZE,
+	.init			= sha512_init,
+	.update			= crypto_sha512_update,
+	.final			= sha512_final,
+	.finup			= crypto_sha512_finup,
+	.export			= sha512_export,
+	.import			= sha512_import,
+	.descsize		= sizeof(struct sha512_state),
+	.statesize		= sizeof(struct sha512_state),
+	.base.cra_name		= "sha512",
+	.base.cra_driver_name	= "sha512-generic",
+	.base.cra_priority	= 100,
+	.base.cra_blocksize	= SHA512_BLOCK_SIZE,
+	.base.cra_module	= THIS_MODULE,
+}, {
+	.digestsize		= SHA384_DIGEST_SIZE,
+	.init			= sha384_init,
+	.update			= crypto_sha512_update,
+	.final			= sha512_final,
+	.finup			= crypto_sha512_finup,
+	.export			= sha512_export,
+	.import			= sha512_import,
+	.descsize		= sizeof(struct sha512_state),
+	.statesize		= sizeof(struct sha512_state),
+	.base.cra_name		= "sha384",
+	.base.cra_driver_name	= "sha384-generic",
+	.base.cra_priority	= 100,
+	.base.cra_blocksize	= SHA384_BLOCK_SIZE,
+	.base.cra_module	= THIS_MODULE,
+} };
+
+static int __init sha512_generic_mod_init(void)
+{
+	return crypto_register_shashes(sha512_algs, ARRAY_SIZE(sha512_algs));
+}
+
+static void __exit sha512_generic_mod_fini(void)
+{
+	crypto_unregister_shashes(sha512_algs, ARRAY_SIZE(sha512_algs));
+}
+
+subsys_initcall(sha512_generic_mod_init);
+module_exit(sha512_generic_mod_fini);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("SHA-384 and SHA-512 secure hash algorithms");
+
+MODULE_ALIAS_CRYPTO("sha384");
+MODULE_ALIAS_CRYPTO("sha384-generic");
+MODULE_ALIAS_CRYPTO("sha512");
+MODULE_ALIAS_CRYPTO("sha512-generic");

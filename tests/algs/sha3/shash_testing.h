@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0
+// Helpers for testing shash drivers through the kernel API from C++: RAII over tfms and
+// descriptors, one-shot and split hashing, OpenSSL as the independent reference, and the seeded
+// RNG every randomised test uses (seed printed, replayed with KCSHIM_TEST_SEED=<n>).
+//
+// Used by tests/algs/sha3 and tests/algs/sha512. Errors are gtest failures: a helper that cannot
+// do its job records a failure and returns an empty result.
+#pragma once
+
+#include <crypto/hash.h>
+#include <kcshim/kcshim.h>
+#include <linux/err.h>
+
+#include <openssl/evp.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kcshim_test {
+
+using Bytes = std::vector<std::uint8_t>;
+
+struct ShashFree {
+	void operator()(crypto_shash *tfm) const { crypto_free_shash(tfm); }
+};
+using ShashPtr = std::unique_ptr<crypto_shash, ShashFree>;
+
+// The tfm for name (cra_name or driver name), or nullptr with a test failure.
+inline ShashPtr alloc_shash(const char *name)
+{
+	kcshim_init();
+	crypto_shash *tfm = crypto_alloc_shash(name, 0, 0);
+	if (IS_ERR(tfm)) {
+		ADD_FAILURE() << "crypto_alloc_shash(\"" << name << "\") = " << PTR_ERR(tfm) << " "
+			      << kcshim_last_error();
+		return nullptr;
+	}
+	return ShashPtr(tfm);
+}
+
+// A descriptor for tfm: sizeof(struct shash_desc) + descsize bytes, aligned as the struct
+// (SHASH_DESC_ON_STACK is C only). The context is poisoned, as testmgr does, so a driver that
+// reads it before init shows up.
+class Desc {
+public:
+	explicit Desc(crypto_shash *tfm)
+		: size_(sizeof(shash_desc) + crypto_shash_descsize(tfm)),
+		  mem_(static_cast<shash_desc *>(::operator new(size_, align_)))
+	{
+		std::memset(static_cast<void *>(mem_.get()), 0xfe, size_);
+		mem_->tfm = tfm;
+	}
+	shash_desc *get() const { return mem_.get(); }
+	operator shash_desc *() const { return mem_.get(); }
+
+private:
+	struct Delete {
+		void operator()(shash_desc *p) const { ::operator delete(p, align_); }
+	};
+	static constexpr std::align_val_t align_{alignof(shash_desc)};
+	std::size_t size_;
+	std::unique_ptr<shash_desc, Delete> mem_;
+};
+
+inline std::string hex(std::span<const std::uint8_t> b)
+{
+	static const char digits[] = "0123456789abcdef";
+	std::string s;
+	for (auto c : b) {
+		s += digits[c >> 4];
+		s += digits[c & 15];
+	}
+	return s;
+}
+
+inline Bytes tfm_digest(crypto_shash *tfm, std::span<const std::uint8_t> msg)
+{
+	Bytes out(crypto_shash_digestsize(tfm));
+	int err = crypto_shash_tfm_digest(tfm, msg.data(), msg.size(), out.data());
+	EXPECT_EQ(err, 0) << "crypto_shash_tfm_digest";
+	return out;
+}
+
+// The message cut at the sorted points cuts (pieces may be empty): init, one update per piece but
+// the last, then finup of the last piece, or update + final.
+inline Bytes split_digest(crypto_shash *tfm, std::span<const std::uint8_t> msg,
+			  const std::vector<std::size_t> &cuts, bool use_finup)
+{
+	Desc desc(tfm);
+	Bytes out(crypto_shash_digestsize(tfm));
+	std::size_t pos = 0;
+
+	EXPECT_EQ(crypto_shash_init(desc), 0);
+	for (std::size_t end : cuts) {
+		EXPECT_EQ(crypto_shash_update(desc, msg.data() + pos, end - pos), 0);
+		pos = end;
+	}
+	if (use_finup) {
+		EXPECT_EQ(crypto_shash_finup(desc, msg.data() + pos, msg.size() - pos, out.data()), 0);
+	} else {
+		EXPECT_EQ(crypto_shash_update(desc, msg.data() + pos, msg.size() - pos), 0);
+		EXPECT_EQ(crypto_shash_final(desc, out.data()), 0);
+	}
+	return out;
+}
+
+inline std::string cuts_str(const std::vector<std::size_t> &cuts)
+{
+	std::string s = "[";
+	for (auto c : cuts)
+		s += (s.size() > 1 ? "," : "") + std::to_string(c);
+	return s + "]";
+}
+
+// OpenSSL's digest of msg; outlen is used for the XOFs (SHAKE) only.
+inline Bytes openssl_digest(const EVP_MD *md, std::span<const std::uint8_t> msg, std::size_t outlen)
+{
+	std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+	Bytes out(outlen);
+	unsigned int len = 0;
+
+	if (!ctx || !EVP_DigestInit_ex(ctx.get(), md, nullptr) ||
+	    !EVP_DigestUpdate(ctx.get(), msg.data(), msg.size())) {
+		ADD_FAILURE() << "OpenSSL digest setup failed";
+		return {};
+	}
+	if (EVP_MD_flags(md) & EVP_MD_FLAG_XOF) {
+		if (!EVP_DigestFinalXOF(ctx.get(), out.data(), outlen))
+			ADD_FAILURE() << "EVP_DigestFinalXOF failed";
+	} else {
+		if (!EVP_DigestFinal_ex(ctx.get(), out.data(), &len) || len != outlen)
+			ADD_FAILURE() << "EVP_DigestFinal_ex failed or gave " << len << " bytes";
+	}
+	return out;
+}
+
+// The run's seed: KCSHIM_TEST_SEED if set, else random. Printed once per test that asks.
+inline std::uint64_t test_seed()
+{
+	static const std::uint64_t seed = [] {
+		if (const char *env = std::getenv("KCSHIM_TEST_SEED"))
+			return static_cast<std::uint64_t>(std::strtoull(env, nullptr, 0));
+		return (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+	}();
+	std::cout << "[ seed     ] KCSHIM_TEST_SEED=" << seed << '\n';
+	::testing::Test::RecordProperty("KCSHIM_TEST_SEED", std::to_string(seed));
+	return seed;
+}
+
+inline Bytes random_bytes(std::mt19937_64 &rng, std::size_t n)
+{
+	Bytes b(n);
+	for (auto &c : b)
+		c = static_cast<std::uint8_t>(rng());
+	return b;
+}
+
+// Random cut points 0 <= c0 <= c1 <= ... <= len, so some pieces are empty.
+inline std::vector<std::size_t> random_cuts(std::mt19937_64 &rng, std::size_t len, std::size_t n)
+{
+	std::vector<std::size_t> cuts(n);
+	for (auto &c : cuts)
+		c = len ? rng() % (len + 1) : 0;
+	std::sort(cuts.begin(), cuts.end());
+	return cuts;
+}
+
+struct SelftestOutcome {
+	std::string driver, source;
+	unsigned int vectors = 0, runs = 0;
+	bool passed = false;
+	std::string message;
+};
+
+// kcshim_selftest(name), collected.
+inline std::vector<SelftestOutcome> run_selftest(const char *name)
+{
+	std::vector<SelftestOutcome> out;
+	kcshim_init();
+	int ret = kcshim_selftest(
+		name,
+		[](const kcshim_selftest_result *r, void *arg) {
+			static_cast<std::vector<SelftestOutcome> *>(arg)->push_back(
+				{r->driver, r->source, r->vectors, r->runs, r->passed, r->message});
+		},
+		&out);
+	EXPECT_GE(ret, 0) << "kcshim_selftest(\"" << name << "\")";
+	return out;
+}
+
+}  // namespace kcshim_test
