@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "local_afalg.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <sys/socket.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "deadline.h"
+#include "kcapi_glue.h"
+#include "proc_crypto.h"
+#include "raw_hash.h"
+
+#ifndef AF_ALG
+#define AF_ALG 38
+#endif
+
+namespace kcshim::afalg {
+
+/*
+ * Bytes of cipher input we let the kernel hold before reading: far below
+ * SO_SNDBUF (212992 by default) even with one more max_cipher_piece queued,
+ * and above any chunksize, so the read never waits for more data.
+ */
+constexpr size_t read_threshold = 32 * 1024;
+
+LocalAfalg::LocalAfalg(std::chrono::milliseconds timeout) : timeout_(timeout) {}
+
+int LocalAfalg::probe()
+{
+	int fd = ::socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	::close(fd);
+	return 0;
+}
+
+Result<std::vector<DriverInfo>> LocalAfalg::list()
+{
+	return read_proc_crypto();
+}
+
+Result<std::string> LocalAfalg::kernel_version()
+{
+	struct utsname u;
+	if (::uname(&u) < 0)
+		return fail(-errno, Stage::setup, "uname");
+	return std::string(u.release);
+}
+
+Result<Bytes> LocalAfalg::hash(std::string_view alg, std::optional<ByteView> key,
+			       std::span<const ByteView> pieces)
+{
+	Deadline dl(timeout_);
+	auto h = kcapi::md_init(std::string(alg));
+	if (!h)
+		return h.error();
+	if (key)
+		if (int e = kcapi::md_setkey(*h, *key))
+			return fail(e, Stage::setkey);
+
+	if (pieces.size() == 1) {
+		auto r = kcapi::md_digest(*h, pieces[0]);
+		if (!r)
+			return fail(static_cast<int>(dl.check(r.err())), r.error().stage);
+		return r;
+	}
+	for (ByteView p : pieces)
+		if (int e = kcapi::md_update(*h, p))
+			return fail(static_cast<int>(dl.check(e)), Stage::send);
+	auto r = kcapi::md_final(*h);
+	if (!r)
+		return fail(static_cast<int>(dl.check(r.err())), Stage::recv);
+	return r;
+}
+
+Result<HashCloneResult> LocalAfalg::hash_clone(std::string_view alg,
+					       std::optional<ByteView> key,
+					       std::span<const ByteView> prefix,
+					       ByteView suffix_a, ByteView suffix_b)
+{
+	Deadline dl(timeout_);
+	return raw_hash_clone(alg, key, prefix, suffix_a, suffix_b, dl);
+}
+
+namespace {
+
+/* Read whatever the kernel has processed into @out at @done. */
+long drain(kcapi::Handle &h, Bytes &out, size_t &done, size_t want)
+{
+	if (out.size() < done + want)
+		out.resize(done + want);
+	long n = kcapi::stream_op(h, std::span(out).subspan(done, want));
+	if (n > 0)
+		done += static_cast<size_t>(n);
+	return n;
+}
+
+/*
+ * One skcipher request over the stream API (trap 2: never the one-shot call).
+ * Each piece goes out in slices of at most max_cipher_piece bytes; once more
+ * than read_threshold bytes are pending they are read back, so the socket
+ * buffer never fills and sendmsg never sleeps.
+ */
+Result<Bytes> run_request(kcapi::Handle &h, bool encrypt, ByteView iv,
+			  std::span<const ByteView> pieces, const Deadline &dl)
+{
+	size_t total = 0;
+	for (ByteView p : pieces)
+		total += p.size();
+
+	if (long r = kcapi::stream_init(h, encrypt, iv); r < 0)
+		return fail(static_cast<int>(dl.check(r)), Stage::send);
+
+	Bytes out;
+	size_t sent = 0, done = 0;
+	if (pieces.empty()) {
+		if (long r = kcapi::stream_update(h, {}, true); r < 0)
+			return fail(static_cast<int>(dl.check(r)), Stage::send);
+	}
+	for (size_t i = 0; i < pieces.size(); i++) {
+		ByteView p = pieces[i];
+		do {
+			ByteView slice = p.first(std::min(p.size(), kcapi::max_cipher_piece));
+			p = p.subspan(slice.size());
+			bool last = i + 1 == pieces.size() && p.empty();
+			long r = kcapi::stream_update(h, slice, last);
+			if (r < 0)
+				return fail(static_cast<int>(dl.check(r)), Stage::send);
+			sent += slice.size();
+			if (!last && sent - done >= read_threshold) {
+				long n = drain(h, out, done, sent - done);
+				if (n < 0)
+					return fail(static_cast<int>(dl.check(n)), Stage::recv);
+			}
+		} while (!p.empty());
+	}
+	/* Everything is sent without MSG_MORE now: the rest is available. */
+	while (done < total) {
+		long n = drain(h, out, done, total - done);
+		if (n < 0)
+			return fail(static_cast<int>(dl.check(n)), Stage::recv);
+		if (n == 0)
+			break;
+	}
+	out.resize(done);
+	return out;
+}
+
+} /* namespace */
+
+Result<SkcipherResult> LocalAfalg::skcipher(std::string_view alg, bool encrypt, ByteView key,
+					    ByteView iv, std::span<const ByteView> pieces)
+{
+	Deadline dl(timeout_);
+	auto h = kcapi::cipher_init(std::string(alg));
+	if (!h)
+		return h.error();
+	if (int e = kcapi::cipher_setkey(*h, key))
+		return fail(e, Stage::setkey);
+
+	/*
+	 * libkcapi copies ivsize bytes from our pointer whatever we pass, so a
+	 * wrong length is refused here with the error the kernel gives for a
+	 * wrong ALG_SET_IV length.
+	 */
+	unsigned int ivsize = kcapi::cipher_ivsize(*h);
+	if (iv.size() != ivsize)
+		return fail(-EINVAL, Stage::send, "IV length " + std::to_string(iv.size()) +
+				     " != ivsize " + std::to_string(ivsize));
+
+	auto out = run_request(*h, encrypt, iv, pieces, dl);
+	if (!out)
+		return out.error();
+
+	SkcipherResult res;
+	res.out = std::move(*out);
+	if (ivsize) {
+		/* See SkcipherResult::chained: continue without ALG_SET_IV. */
+		size_t n = std::max<size_t>(ivsize, kcapi::cipher_blocksize(*h));
+		Bytes zero(n);
+		if (long r = kcapi::stream_update(*h, zero, true); r < 0)
+			return fail(static_cast<int>(dl.check(r)), Stage::send, "chained probe");
+		Bytes probe;
+		size_t done = 0;
+		while (done < n) {
+			long k = drain(*h, probe, done, n - done);
+			if (k < 0)
+				return fail(static_cast<int>(dl.check(k)), Stage::recv, "chained probe");
+			if (k == 0)
+				break;
+		}
+		probe.resize(done);
+		res.chained = std::move(probe);
+	}
+	return res;
+}
+
+} /* namespace kcshim::afalg */

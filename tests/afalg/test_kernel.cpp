@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "test_kernel.h"
+
+#include <memory>
+#include <mutex>
+
+#include "local_afalg.h"
+#include "uml.h"
+
+namespace kcshim::afalg::test {
+
+namespace {
+
+struct Shared {
+	std::once_flag once;
+	std::unique_ptr<LocalAfalg> local;
+	std::unique_ptr<UmlKernel> uml;
+	std::string why;
+	bool skip = false;
+	std::string desc;
+};
+
+Shared &shared()
+{
+	static Shared s;
+	return s;
+}
+
+void setup(Shared &s)
+{
+	if (LocalAfalg::probe() == 0) {
+		s.local = std::make_unique<LocalAfalg>();
+		s.desc = "local AF_ALG";
+		return;
+	}
+	if (!UmlKernel::find_uml()) {
+		s.why = "no AF_ALG on this host and user-mode-linux is not installed "
+			"(apt-get install user-mode-linux kmod)";
+		s.skip = true;
+		return;
+	}
+	UmlOptions opt;
+	opt.bridge_command = {KCSHIM_TEST_BRIDGE};
+	auto k = UmlKernel::boot(opt);
+	if (!k) {
+		s.why = "user-mode Linux failed to boot: " + describe(k.error());
+		return;
+	}
+	s.uml = std::move(*k);
+	s.desc = "user-mode Linux (boot " + std::to_string(s.uml->boot_time().count()) + " ms)";
+}
+
+} /* namespace */
+
+KernelEndpoint *kernel(std::string &why, bool &skip)
+{
+	Shared &s = shared();
+	std::call_once(s.once, [&] { setup(s); });
+	why = s.why;
+	skip = s.skip;
+	if (s.local)
+		return s.local.get();
+	if (s.uml)
+		return &s.uml->endpoint();
+	return nullptr;
+}
+
+std::string kernel_description()
+{
+	return shared().desc;
+}
+
+Bytes unhex(const std::string &h)
+{
+	Bytes out;
+	for (size_t i = 0; i + 1 < h.size(); i += 2)
+		out.push_back(static_cast<std::uint8_t>(std::stoul(h.substr(i, 2), nullptr, 16)));
+	return out;
+}
+
+std::string hex(ByteView b)
+{
+	static const char d[] = "0123456789abcdef";
+	std::string s;
+	for (auto c : b) {
+		s += d[c >> 4];
+		s += d[c & 15];
+	}
+	return s;
+}
+
+} /* namespace kcshim::afalg::test */

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+// kcshim build --kernel-tree DIR [-o NAME.so] FILE...: compiles unmodified kernel driver sources
+// against the shim into a module for -m. The work is in tools/dropin; this parses and prints.
+#include <iostream>
+
+#include <dropin.h>
+
+#include "command.h"
+
+namespace kcshim::cli {
+namespace {
+
+void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &out)
+{
+	auto *sub = app.add_subcommand(
+		"build", "Build kernel driver sources (.c, .S) from a kernel tree into a module .so");
+	auto opts = std::make_shared<dropin::BuildOptions>();
+	auto files = std::make_shared<std::vector<std::string>>();
+	auto extras = std::make_shared<std::vector<std::string>>();
+	auto output = std::make_shared<std::string>();
+	auto tree = std::make_shared<std::string>();
+	auto no_companions = std::make_shared<bool>(false);
+	auto list_only = std::make_shared<bool>(false);
+	sub->add_option("--kernel-tree", *tree, "The kernel tree (with include/ and crypto/)")
+		->required()->check(CLI::ExistingDirectory);
+	sub->add_option("files", *files,
+			"Driver sources: paths, tree-relative paths, or names in the tree's crypto/")
+		->required();
+	sub->add_option("-o,--output", *output, "The module to write (default FIRST-FILE.so)");
+	sub->add_option("--extra", *extras, "Another source to link in (repeatable)");
+	sub->add_option("--arch-defines,-D", opts->defines,
+			"Preprocessor defines, NAME or NAME=VALUE (e.g. CONFIG_AS_AVX2)");
+	sub->add_option("--cflags", opts->cflags, "Extra compiler flags (repeatable)")
+		->allow_extra_args(false);
+	sub->add_option("--module-name", opts->module_name, "KBUILD_MODNAME (default: output stem)");
+	sub->add_option("-j,--jobs", opts->jobs, "Parallel compiles (default: CPUs)");
+	sub->add_option("--cc", opts->cc, "The C compiler")->capture_default_str();
+	sub->add_flag("--no-companions", *no_companions, "Do not add the known companion files");
+	sub->add_flag("--allow-undefined", opts->allow_undefined,
+		      "Symbols the shim lacks are expected from another module (-m it first)");
+	sub->add_flag("--list-sources", *list_only, "Print the sources that would be built; exit");
+	sub->add_flag("-v,--verbose", opts->verbose, "Print each command");
+	out.emplace_back(sub, [=] {
+		opts->kernel_tree = *tree;
+		opts->output = *output;
+		opts->companions = !*no_companions;
+		opts->files.assign(files->begin(), files->end());
+		opts->extras.assign(extras->begin(), extras->end());
+		if (*list_only) {
+			for (const auto &f : opts->files) {
+				printf("%s\n", dropin::resolve_source(*tree, f).c_str());
+				if (opts->companions)
+					for (const auto &c : dropin::companions_for(*tree, f.filename()))
+						printf("%s\n", (dropin::fs::path(*tree) / c).c_str());
+			}
+			return 0;
+		}
+		auto res = dropin::build_module(*opts, std::cerr);
+		if (!res.ok)
+			return 1;
+		printf("%s\n", res.output.c_str());
+		return 0;
+	});
+}
+
+KCSHIM_COMMAND(add);
+
+}  // namespace
+}  // namespace kcshim::cli

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+// Drop-in builds: compile unmodified kernel crypto driver sources against the shim into a module
+// .so that `kcshim -m` loads.
+//
+// Include order, per compile: the shim's headers (linux/, asm/, crypto/) first; then an overlay
+// folder generated per kernel tree holding symlinks to just the tree's *algorithm* headers the shim
+// lacks (include/crypto/sha3.h, cast5.h, crypto/internal/blake2b.h, linux/crc32.h, ...), so the
+// tree's infrastructure headers (include/linux/*) never shadow the shim's.
+//
+// Errors: build_module() returns a BuildResult; the compiler's and linker's diagnostics are passed
+// through, and each problem the shim is to blame for is named once as "kcshim: shim gap: ...".
+#pragma once
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace kcshim::dropin {
+
+namespace fs = std::filesystem;
+
+// Where the shim's headers and library are; defaults come from the build that made this tool.
+struct ShimPaths {
+	fs::path include_dir;	// shim/include
+	fs::path library;	// libkcshim.so, linked only to check undefined symbols
+	fs::path dropin_dir;	// tools/dropin: include/kcshim_dropin_config.h
+};
+ShimPaths default_shim_paths();
+
+struct BuildOptions {
+	fs::path kernel_tree;			// a tree with include/ and crypto/
+	std::vector<fs::path> files;		// driver sources (.c, .S): as given, tree-relative,
+						// or a bare name under the tree's crypto/
+	std::vector<fs::path> extras;		// more sources, resolved like files
+	fs::path output;			// the module; default <first file's stem>.so
+	std::string module_name;		// KBUILD_MODNAME; default the output's stem
+	std::vector<std::string> defines;	// NAME or NAME=VALUE (--arch-defines, -D)
+	std::vector<std::string> cflags;	// passed to the compiler as they are
+	bool companions = true;			// add the companion files the table knows
+	bool allow_undefined = false;		// symbols from other modules (tier 2 glue)
+	unsigned int jobs = 0;			// parallel compiles; 0 = number of CPUs
+	bool verbose = false;			// print each command
+	std::string cc = "cc";
+	ShimPaths shim = default_shim_paths();
+};
+
+struct BuildResult {
+	bool ok = false;
+	std::vector<std::string> gaps;		// "shim gap: <linux/foo.h> not provided", ...
+	std::vector<fs::path> sources;		// every file compiled, companions included
+	fs::path output;
+};
+
+// Builds the module; diagnostics go to diag. Objects are cached next to the output in
+// <output>.objs/ and rebuilt only when the command or a dependency changed.
+BuildResult build_module(const BuildOptions &opts, std::ostream &diag);
+
+// The companion sources (tree-relative) that the named driver file needs in this tree.
+std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &driver);
+
+// Resolves a source argument as build_module() does; empty when it names no file.
+fs::path resolve_source(const fs::path &tree, const fs::path &file);
+
+// Generates (or refreshes) the overlay include folder for a tree; returns its path.
+fs::path prepare_overlay(const fs::path &tree, const fs::path &shim_include, const fs::path &where);
+
+// Writes the headers a kernel build would generate for these sources (crc32table.h, ...) into dir.
+bool generate_headers(const std::vector<fs::path> &sources, const fs::path &dir, std::ostream &diag);
+
+}  // namespace kcshim::dropin
