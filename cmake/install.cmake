@@ -19,5 +19,6 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/kcshimConfig.cmake
               ${PROJECT_SOURCE_DIR}/cmake/kcshimModule.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kcshim)
 
+file(RELATIVE_PATH KCSHIM_PC_TO_PREFIX ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
 configure_file(${PROJECT_SOURCE_DIR}/cmake/kcshim.pc.in ${CMAKE_CURRENT_BINARY_DIR}/kcshim.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/kcshim.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
