@@ -25,8 +25,10 @@ int main(int argc, char **argv)
 	try {
 		app.parse(argc, argv);
 	} catch (const CLI::ParseError &e) {
-		// --help and friends exit 0; every usage error exits 2, as documented
-		return app.exit(e) ? 2 : 0;
+		// --help and friends print and exit 0; a usage error is one line and exit 2
+		if (e.get_exit_code() == 0)
+			return app.exit(e);
+		return fail(std::string(e.what()) + " (see kcshim --help)", 2);
 	}
 	for (auto &[sub, run] : runners) {
 		if (sub->parsed()) {

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Bad input gives one "kcshim: ..." line on stderr and a non-zero exit, never a crash.
+# Usage: errors.sh KCSHIM
+set -uo pipefail
+kcshim=$1
+status=0
+
+expect() {	# expect CODE PATTERN -- ARGS...
+	local code=$1 pattern=$2
+	shift 3
+	local err rc
+	err=$(printf 'abcdefg' | "$kcshim" "$@" 2>&1 >/dev/null)
+	rc=$?
+	if [[ $rc -ne $code || $(printf '%s\n' "$err" | grep -c .) -ne 1 || ! $err =~ $pattern ]]; then
+		echo "FAIL: kcshim $* -> exit $rc, stderr: $err"
+		status=1
+	else
+		echo "ok   kcshim $* -> $err"
+	fi
+}
+
+expect 1 "unknown algorithm: nope" -- hash nope
+expect 1 "bad key length 4 for cbc\(cast5\)" -- enc 'cbc(cast5)' --key 00112233 --iv 0000000000000000
+expect 1 "needs a 8-byte IV" -- enc 'cbc(cast5)' --key 00112233445566778899aabbccddeeff --iv 00
+expect 1 "--key is not hex" -- enc 'cbc(cast5)' --key zz --iv 0000000000000000
+expect 1 "cannot take 7 bytes" -- dec 'ecb(cast5)' --key 00112233445566778899aabbccddeeff
+expect 1 "cannot load module" -- -m /nonexistent.so list
+expect 1 "unknown algorithm: nope" -- selftest nope
+expect 2 "subcommand is required" -- no-such-command
+expect 2 "--iterations" -- xcheck --iterations notanumber
+exit $status

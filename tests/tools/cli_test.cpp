@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0
+// The built kcshim CLI as a user runs it: bad parameters give one "kcshim: ..." line on stderr and
+// a non-zero exit; speed modes print tcrypt's lines (checked by shape and count, never by speed).
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "run_cli.h"
+#include "tcrypt_parse.h"
+
+namespace kcshim::test {
+namespace {
+
+size_t count_lines(const std::string &s)
+{
+	return static_cast<size_t>(std::count(s.begin(), s.end(), '\n'));
+}
+
+void expect_one_line_error(const std::vector<std::string> &args, const std::string &needle)
+{
+	CliResult r = run_cli(args);
+	std::string cmd;
+	for (const auto &a : args)
+		cmd += " " + a;
+	EXPECT_NE(r.status, 0) << "kcshim" << cmd;
+	EXPECT_EQ(count_lines(r.err), 1u) << "kcshim" << cmd << " stderr:\n" << r.err;
+	EXPECT_EQ(r.err.rfind("kcshim: ", 0), 0u) << r.err;
+	EXPECT_NE(r.err.find(needle), std::string::npos) << "kcshim" << cmd << ": " << r.err;
+	EXPECT_EQ(r.out, "") << "kcshim" << cmd;
+}
+
+TEST(TcryptCli, UnknownModeIsOneLineError)
+{
+	expect_one_line_error({"tcrypt", "mode=9999"}, "unknown mode 9999");
+}
+
+TEST(TcryptCli, UnknownAlgIsOneLineError)
+{
+	expect_one_line_error({"tcrypt", "mode=300", "alg=no-such-hash"},
+			      "unknown algorithm: no-such-hash");
+}
+
+TEST(TcryptCli, NegativeSecIsOneLineError)
+{
+	expect_one_line_error({"tcrypt", "mode=323", "sec=-1"}, "sec=-1");
+}
+
+TEST(TcryptCli, TooLargeKlenIsOneLineError)
+{
+	expect_one_line_error({"tcrypt", "mode=300", "alg=sha512", "klen=100000"}, "klen=100000");
+}
+
+TEST(TcryptCli, CyclesModePrints22HashLines)
+{
+	CliResult r = run_cli({"tcrypt", "mode=306"});
+	ASSERT_EQ(r.status, 0) << r.err;
+	auto lines = kcshim::speed::parse_tcrypt_log(r.out, 0);
+	EXPECT_EQ(lines.size(), 22u) << r.out;
+	EXPECT_NE(r.out.find("kcshim: cycle counter: "), std::string::npos);
+	EXPECT_NE(r.out.find("tcrypt: testing speed of async sha512 (sha512-generic)\n"),
+		  std::string::npos)
+		<< r.out;
+}
+
+TEST(TcryptCli, Mode209PrintsSixSectionsOf14Lines)
+{
+	for (const char *version : {"6.1", "6.12"}) {
+		CliResult r = run_cli({"tcrypt", "mode=209", "--kernel-version", version});
+		ASSERT_EQ(r.status, 0) << r.err;
+		auto lines = kcshim::speed::parse_tcrypt_log(r.out, 0);
+		EXPECT_EQ(lines.size(), 6u * 14u) << version << "\n" << r.out;
+		EXPECT_NE(r.out.find("(128 bit key, 1424 byte blocks)"), std::string::npos);
+		EXPECT_NE(r.out.find("(128 bit key, 1420 byte blocks)"), std::string::npos);	// ctr
+	}
+}
+
+TEST(TcryptCli, SelfTestModePasses)
+{
+	CliResult r = run_cli({"tcrypt", "mode=12"});
+	EXPECT_EQ(r.status, 0) << r.out << r.err;
+	EXPECT_NE(r.out.find("alg: self-tests for sha512-generic (sha512) passed"), std::string::npos)
+		<< r.out;
+}
+
+TEST(SpeedCli, JsonAndCompareOnSavedFiles)
+{
+	char dir[] = "/tmp/kcshim-speed-cli-XXXXXX";
+	ASSERT_NE(mkdtemp(dir), nullptr);
+	std::string a = std::string(dir) + "/a.json", b = std::string(dir) + "/b.json";
+	for (const std::string &file : {a, b}) {
+		CliResult r = run_cli({"speed", "crct10dif", "--sec", "0.01", "--sizes", "16,256,4096",
+				       "--save", file});
+		ASSERT_EQ(r.status, 0) << r.err;
+	}
+	CliResult c = run_cli({"compare", a, b});
+	EXPECT_EQ(c.status, 0) << c.err;
+	EXPECT_NE(c.out.find("block  update"), std::string::npos) << c.out;
+	EXPECT_NE(c.out.find("geomean"), std::string::npos) << c.out;
+	EXPECT_EQ(count_lines(c.out), 2u + 3u + 1u) << c.out;
+	std::remove(a.c_str());
+	std::remove(b.c_str());
+	rmdir(dir);
+}
+
+TEST(SpeedCli, UnknownAlgorithmIsOneLineError)
+{
+	expect_one_line_error({"speed", "no-such-hash"}, "unknown algorithm: no-such-hash");
+}
+
+}  // namespace
+}  // namespace kcshim::test

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "speed_table.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace kcshim::speed {
+
+std::string speed_table(const SpeedReport &r)
+{
+	std::string t;
+	char buf[512];
+	snprintf(buf, sizeof(buf), "%s: %zu driver%s, %.2f s per line%s; cycles: %s\n", r.alg.c_str(),
+		 r.drivers.size(), r.drivers.size() == 1 ? "" : "s", r.sec,
+		 r.repeat > 1 ? (", median of " + std::to_string(r.repeat)).c_str() : "",
+		 r.counter.c_str());
+	t += buf;
+	const char *cpb = r.core_cycles ? "c/B" : "tsc/B";
+	// Each driver gets "MB/s  c/B" (+ "ratio" unless it is the baseline).
+	std::string head1 = "                    ", head2 = "test  block update ";
+	for (const std::string &d : r.drivers) {
+		bool base = d == r.baseline;
+		int width = base ? 18 : 26;
+		std::string name = d.size() > size_t(width - 1) ? d.substr(0, width - 1) : d;
+		snprintf(buf, sizeof(buf), " %*s", width, (name + (base ? "*" : "")).c_str());
+		head1 += buf;
+		snprintf(buf, sizeof(buf), " %10s %7s%s", "MB/s", cpb, base ? "" : "   ratio");
+		head2 += buf;
+	}
+	t += head1 + "\n" + head2 + "\n";
+	for (const SpeedRow &row : r.rows) {
+		snprintf(buf, sizeof(buf), "%4u %6u %6u ", row.test, row.block, row.update);
+		t += buf;
+		auto base = row.results.find(r.baseline);
+		for (const std::string &d : r.drivers) {
+			auto it = row.results.find(d);
+			if (it == row.results.end())
+				continue;
+			const SpeedPoint &p = it->second;
+			snprintf(buf, sizeof(buf), " %10.1f %7.2f", p.mb_per_s, p.cycles_per_byte);
+			t += buf;
+			if (d != r.baseline) {
+				double ratio = base != row.results.end() && base->second.mb_per_s > 0
+						       ? p.mb_per_s / base->second.mb_per_s
+						       : 0;
+				snprintf(buf, sizeof(buf), " %6.2fx", ratio);
+				t += buf;
+			}
+		}
+		t += "\n";
+	}
+	t += "* baseline; ratio = MB/s / baseline MB/s; MB/s = 10^6 bytes/s\n";
+	return t;
+}
+
+}  // namespace kcshim::speed

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-2.0
+// The text view of a SpeedReport: one row per template line, per driver MB/s and cycles/byte,
+// and for every driver but the baseline its speed ratio against the baseline.
+#pragma once
+
+#include <string>
+
+#include "report.h"
+
+namespace kcshim::speed {
+
+std::string speed_table(const SpeedReport &r);
+
+}  // namespace kcshim::speed

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+// tcrypt.ko's module parameters and the part of do_test()'s mode table kcshim covers: what
+// `modprobe tcrypt mode=N` runs, as a list of steps. Modes and their algorithms are facts read
+// from crypto/tcrypt.c (6.1 and 6.12 agree on every mode listed here).
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "templates.h"
+
+namespace kcshim::speed {
+
+// The module parameters (module_param in tcrypt.c), with tcrypt's defaults.
+struct TcryptParams {
+	int mode = 0;
+	unsigned int sec = 0;		// 0: cycles mode
+	std::string alg;		// for mode=300/400
+	unsigned int klen = 0;		// hash key length taken from tvmem
+	unsigned int num_mb = 8;	// accepted for compatibility; no multibuffer mode is covered
+	KernelVersion version = KernelVersion::v6_12;
+};
+
+// Parses "mode=323", "sec=1", "alg=sha3-256", "klen=16", "num_mb=8" as the kernel's
+// param_set_int/uint/charp would. Throws Error naming the bad parameter (e.g. "sec=-1: not an
+// unsigned integer", "klen=5000: larger than tcrypt's key buffer (4096 bytes)").
+TcryptParams parse_tcrypt_params(std::span<const std::string> args,
+				 TcryptParams defaults = TcryptParams{});
+
+enum class StepKind { hash_speed, cipher_speed, selftest };
+
+struct TcryptStep {
+	StepKind kind;
+	std::string alg{};		// "sha3-256", "cbc(cast5)", ...
+	bool async = false;		// 400/500 series: test_ahash_speed / test_acipher_speed
+	bool encrypt = true;		// cipher_speed only
+	std::string key_template{};	// cipher_speed only: "speed_template_8_16"
+};
+
+// The steps do_test(mode) runs. Throws Error "unknown mode N ..." for modes kcshim does not
+// cover, and "mode=300 needs alg=NAME" where the kernel would fall through to every hash.
+std::vector<TcryptStep> tcrypt_steps(const TcryptParams &p);
+
+// The modes covered, for --help and error messages: "11, 12, 14, 47-51, 209, 300, ...".
+std::string covered_modes();
+
+}  // namespace kcshim::speed

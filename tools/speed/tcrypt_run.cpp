@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "tcrypt_run.h"
+
+#include <chrono>
+#include <map>
+
+#include <kcshim/kcshim.h>
+
+#include "cipher_bench.h"
+#include "error.h"
+#include "hash_bench.h"
+#include "measure.h"
+#include "tcrypt_format.h"
+
+namespace kcshim::speed {
+namespace {
+
+std::chrono::nanoseconds seconds(unsigned int secs)
+{
+	return std::chrono::seconds(secs);
+}
+
+// Says once, before the first cycles-mode result, which counter the cycles come from.
+class CounterNote {
+public:
+	CounterNote(const TcryptParams &p, const CycleCounter &cc, const TextSink &out)
+		: pending_(!p.sec), cc_(cc), out_(out) {}
+	void operator()()
+	{
+		if (pending_)
+			out_("kcshim: cycle counter: " + cc_.describe() + "\n");
+		pending_ = false;
+	}
+
+private:
+	bool pending_;
+	const CycleCounter &cc_;
+	const TextSink &out_;
+};
+
+void hash_speed(const TcryptParams &p, const TcryptStep &step, const CycleCounter &cc,
+		const TextSink &out, CounterNote &note, TcryptRun &run)
+{
+	HashBench bench(step.alg);
+	note();
+	out(tcrypt::hash_header(p.version, step.alg, bench.driver()));
+	unsigned int i = 0;
+	for (const HashSpeed &s : generic_hash_speed_template()) {
+		bench.setkey(p.klen);
+		out(tcrypt::hash_line(i, s));
+		Sample sample;
+		auto op = [&] { return bench.op(s); };
+		int err = p.sec ? run_for(op, seconds(p.sec), cc, sample) : run_cycles(op, cc, sample);
+		if (err) {
+			out(std::string(tcrypt::prefix) + "hashing failed ret=" + std::to_string(err) + "\n");
+			break;
+		}
+		TcryptLine line{.algo = step.alg, .driver = bench.driver(), .cipher = false,
+				.test = i, .blen = s.blen, .plen = s.plen, .secs = p.sec};
+		if (p.sec) {
+			line.bcount = sample.ops;
+			out(tcrypt::hash_jiffies(p.version, s, static_cast<unsigned int>(sample.ops), p.sec));
+		} else {
+			line.cycles = sample.cycles;
+			out(tcrypt::hash_cycles(s, static_cast<unsigned long>(sample.cycles)));
+		}
+		run.lines.push_back(line);
+		i++;
+	}
+}
+
+void cipher_speed(const TcryptParams &p, const TcryptStep &step, const CycleCounter &cc,
+		  const TextSink &out, CounterNote &note, TcryptRun &run)
+{
+	CipherBench bench(step.alg, step.async);
+	note();
+	out(tcrypt::cipher_header(p.version, step.async, step.alg, bench.driver(), step.encrypt));
+	const char *e = step.encrypt ? "encryption" : "decryption";
+	for (const CipherSpeed &s : cipher_speed_lines(p.version, speed_key_template(step.key_template),
+						       bench.blocksize())) {
+		out(tcrypt::cipher_line(s));
+		int err = bench.prepare(s);
+		if (err) {
+			out(tcrypt::op_failed("setkey", bench.flags()));
+			return;
+		}
+		Sample sample;
+		auto op = [&] { return bench.op(step.encrypt); };
+		err = p.sec ? run_for(op, seconds(p.sec), cc, sample) : run_cycles(op, cc, sample);
+		if (err) {
+			out(tcrypt::op_failed(e, bench.flags()));
+			return;
+		}
+		TcryptLine line{.algo = step.alg, .driver = bench.driver(), .cipher = true,
+				.encrypt = step.encrypt, .test = s.test, .blen = s.blen, .plen = s.blen,
+				.keysize = s.keysize, .secs = p.sec};
+		if (p.sec) {
+			line.bcount = sample.ops;
+			out(tcrypt::cipher_jiffies(s, static_cast<unsigned int>(sample.ops), p.sec));
+		} else {
+			line.cycles = sample.cycles;
+			out(tcrypt::cipher_cycles(s, static_cast<unsigned long>(sample.cycles)));
+		}
+		run.lines.push_back(line);
+	}
+}
+
+// Per driver: passed when every vector source passed; the first failure's message otherwise.
+struct DriverVerdict {
+	std::string alg;
+	bool passed = true;
+	std::string message;
+};
+
+void on_selftest(const kcshim_selftest_result *r, void *arg)
+{
+	auto &verdicts = *static_cast<std::map<std::string, DriverVerdict> *>(arg);
+	DriverVerdict &v = verdicts[r->driver];
+	v.alg = r->alg;
+	if (!r->passed && v.passed) {
+		v.passed = false;
+		v.message = r->message;
+	}
+}
+
+void selftest(const TcryptStep &step, const TextSink &out, TcryptRun &run)
+{
+	// Template instances exist only once asked for, as crypto_alloc_*() would make them.
+	if (step.alg.find('(') != std::string::npos) {
+		int err = kcshim_instantiate(step.alg.c_str());
+		if (err && err != -EEXIST)
+			throw Error(err == -ENOENT ? "unknown algorithm: " + step.alg
+						   : "cannot instantiate " + step.alg + ": " +
+							     errno_string(err));
+	}
+	std::map<std::string, DriverVerdict> verdicts;
+	int ret = kcshim_selftest(step.alg.c_str(), on_selftest, &verdicts);
+	if (ret == -ENOENT)
+		throw Error("unknown algorithm: " + step.alg);
+	if (verdicts.empty()) {
+		out(tcrypt::selftest_none(step.alg, step.alg));
+		return;
+	}
+	// testmgr is silent on success unless in FIPS mode; we print its FIPS-mode "passed" line so
+	// a run says what it tested.
+	for (const auto &[driver, v] : verdicts) {
+		if (v.passed) {
+			out(tcrypt::selftest_passed(driver, step.alg));
+			continue;
+		}
+		if (!v.message.empty())
+			out(v.message + (v.message.back() == '\n' ? "" : "\n"));
+		out(tcrypt::selftest_failed(step.alg, driver, -EINVAL));
+		run.failed = true;
+	}
+}
+
+}  // namespace
+
+TcryptRun run_tcrypt(const TcryptParams &p, const TextSink &out)
+{
+	std::vector<TcryptStep> steps = tcrypt_steps(p);
+	kcshim_init();
+	TcryptRun run;
+	CycleCounter cc;
+	CounterNote note(p, cc, out);
+	for (const TcryptStep &step : steps) {
+		switch (step.kind) {
+		case StepKind::hash_speed:
+			hash_speed(p, step, cc, out, note, run);
+			break;
+		case StepKind::cipher_speed:
+			cipher_speed(p, step, cc, out, note, run);
+			break;
+		case StepKind::selftest:
+			selftest(step, out, run);
+			break;
+		}
+	}
+	if (run.failed)
+		out(tcrypt::tests_failed());
+	return run;
+}
+
+}  // namespace kcshim::speed
