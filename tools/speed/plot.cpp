@@ -40,9 +40,9 @@ std::string gnuplot_script(const SpeedReport &r, const std::string &out_path)
 {
 	std::ostringstream s;
 	if (ends_with(out_path, ".svg"))
-		s << "set terminal svg size 900,560 dynamic enhanced font 'sans,12'\n";
+		s << "set terminal svg size 900,560 dynamic noenhanced font 'sans,12'\n";
 	else if (ends_with(out_path, ".png"))
-		s << "set terminal pngcairo size 900,560 font 'sans,10'\n";
+		s << "set terminal pngcairo noenhanced size 900,560 font 'sans,10'\n";
 	else
 		throw Error("--plot needs a .svg or .png file name, got " + out_path);
 	s << "set output " << quote(out_path) << "\n"
