@@ -1,0 +1,12 @@
+# Cross-compiling for arm64 with Debian's gcc-aarch64-linux-gnu; tests run under qemu-user.
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR aarch64)
+set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
+set(CMAKE_CXX_COMPILER aarch64-linux-gnu-g++)
+set(CMAKE_FIND_ROOT_PATH /usr/aarch64-linux-gnu)
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+set(KCSHIM_QEMU_CPU max CACHE STRING "qemu-aarch64 -cpu model for running tests")
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-cpu;${KCSHIM_QEMU_CPU};-L;/usr/aarch64-linux-gnu)
