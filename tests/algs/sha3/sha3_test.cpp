@@ -2,7 +2,7 @@
 // The SHA-3 / SHAKE generic drivers through the kernel API: registration, our own vectors via the
 // self-test manager, API equivalences (digest / update+final / finup, export+import), the export
 // format of sha3.h, and OpenSSL as the independent reference for random messages and splits.
-#include "algs/sha3/shash_testing.h"
+#include "support/shash_testing.h"
 
 #include "sha3/sha3.h"
 
