@@ -16,6 +16,7 @@ bool bridge_allows(const BridgeConfig &cfg, MsgType t)
 	case MsgType::hash_clone: return cfg.allow_hash;
 	case MsgType::skcipher: return cfg.allow_skcipher;
 	case MsgType::batch: return cfg.allow_batch;
+	case MsgType::speed: return cfg.allow_speed;
 	default: return false;
 	}
 }
@@ -105,6 +106,22 @@ Bytes bridge_dispatch(KernelEndpoint &ep, const BridgeConfig &cfg, const proto::
 		if (!r)
 			return reply(id, r.error());
 		return proto::encode_frame(MsgType::batch_ok, id, proto::encode_batch_ok(*r));
+	}
+	case MsgType::speed: {
+		SpeedRequest q;
+		if (int e = proto::decode(body, q))
+			return error_frame(id, e, Stage::transport, "malformed SPEED");
+		if (!(q.skcipher ? cfg.allow_skcipher : cfg.allow_hash))
+			return error_frame(id, -EOPNOTSUPP, Stage::transport,
+					   q.skcipher ? "SKCIPHER not allowed" : "HASH not allowed");
+		/* Like BATCH: the reply must beat the request deadline. */
+		if (std::chrono::milliseconds(q.duration_ms) > cfg.request_timeout / 2)
+			return error_frame(id, -EINVAL, Stage::limit,
+					   "SPEED duration over half the request deadline");
+		auto r = ep.speed(q);
+		if (!r)
+			return reply(id, r.error());
+		return proto::encode_frame(MsgType::speed_ok, id, proto::encode_speed_ok(*r));
 	}
 	default:
 		return error_frame(id, -EOPNOTSUPP, Stage::transport, proto::msg_name(hdr.type));

@@ -9,8 +9,8 @@
  * embedded UML kernel is one), as an unprivileged user.  It binds loopback
  * unless told otherwise; every connection must complete the HMAC
  * challenge-response before any other message is read; only LIST, HASH,
- * HASH_CLONE, SKCIPHER and BATCH (many HASH/HASH_CLONE/SKCIPHER cases with
- * generated messages) exist (no aead, no fd passing, no splice, no paths); all sizes are checked before allocation; every connection has
+ * HASH_CLONE, SKCIPHER, BATCH (many HASH/HASH_CLONE/SKCIPHER cases with
+ * generated messages) and SPEED (a bounded timing loop of one of them) exist (no aead, no fd passing, no splice, no paths); all sizes are checked before allocation; every connection has
  * handshake/idle/frame deadlines and every request a deadline.
  *
  * Threads: one Asio I/O thread does all networking and owns all session
@@ -55,6 +55,12 @@ struct BridgeConfig {
 	 * of request_timeout is spent and returns the results so far.
 	 */
 	bool allow_batch = true;
+	/*
+	 * SPEED runs a timing loop for up to max_speed_ms (kernel_endpoint.h),
+	 * hashes only with allow_hash, skciphers only with allow_skcipher; its
+	 * duration must be under half of request_timeout.
+	 */
+	bool allow_speed = true;
 	/* One line per event (connections, auth failures, errors); may be empty. */
 	std::function<void(std::string_view)> log;
 };

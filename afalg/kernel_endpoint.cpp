@@ -2,6 +2,7 @@
 /* Helpers shared by every KernelEndpoint implementation. */
 #include "kernel_endpoint.h"
 
+#include <cerrno>
 #include <cstring>
 
 namespace kcshim::afalg {
@@ -45,6 +46,24 @@ std::vector<DriverInfo> usable_drivers(const std::vector<DriverInfo> &all)
 		if (!d.internal && d.selftest_passed)
 			out.push_back(d);
 	return out;
+}
+
+int check_speed_request(const SpeedRequest &q)
+{
+	if (q.duration_ms < 1 || q.duration_ms > max_speed_ms)
+		return -EINVAL;
+	if (q.block < 1 || q.block > max_speed_block)
+		return -EINVAL;
+	if (!q.skcipher && (q.update < 1 || q.update > q.block))
+		return -EINVAL;
+	if (q.skcipher && !q.key)
+		return -EINVAL;
+	return 0;
+}
+
+Result<SpeedResult> KernelEndpoint::speed(const SpeedRequest &)
+{
+	return fail(-EOPNOTSUPP, Stage::transport, "SPEED not implemented by this endpoint");
 }
 
 } /* namespace kcshim::afalg */

@@ -69,6 +69,35 @@ struct SkcipherResult {
 	Bytes chained;
 };
 
+/*
+ * One timing loop run where the kernel is (SPEED, protocol.h): the same
+ * operation repeated on one bound tfm for @duration_ms.  Hashes: digest()
+ * of @block bytes when @update == @block, else init, block/update updates
+ * (MSG_MORE), final.  Skciphers: one encrypt or decrypt request of @block
+ * bytes (zero IV) per operation, @key set once.
+ */
+struct SpeedRequest {
+	std::string alg;		/* cra_name or cra_driver_name */
+	bool skcipher = false;
+	bool encrypt = true;		/* skciphers only */
+	std::optional<Bytes> key;	/* required for skciphers, optional for hashes */
+	std::uint32_t block = 0;	/* bytes per operation, 1..max_speed_block */
+	std::uint32_t update = 0;	/* hashes: bytes per update, 1..block */
+	std::uint32_t duration_ms = 0;	/* 1..max_speed_ms */
+};
+
+struct SpeedResult {
+	std::uint64_t ops = 0;		/* operations completed */
+	std::uint64_t ns = 0;		/* their elapsed time */
+};
+
+/* Bounds of a SpeedRequest, checked by every implementation before allocating. */
+constexpr std::uint32_t max_speed_ms = 10000;
+constexpr std::uint32_t max_speed_block = 64 * 1024;
+
+/* 0, or -EINVAL when @q is outside the bounds above (or update > block). */
+int check_speed_request(const SpeedRequest &q);
+
 struct HashCloneResult {
 	Bytes digest_a;	/* H(prefix || suffix_a), from the accept()ed clone */
 	Bytes digest_b;	/* H(prefix || suffix_b), from the original op */
@@ -117,6 +146,15 @@ public:
 	virtual Result<SkcipherResult> skcipher(std::string_view alg, bool encrypt,
 						ByteView key, ByteView iv,
 						std::span<const ByteView> pieces) = 0;
+
+	/*
+	 * Time @q where the kernel runs (so a slow channel to a remote
+	 * kernel is not measured).  At least one operation always runs.
+	 * Errors: -EINVAL/limit (check_speed_request()), those of hash() and
+	 * skcipher(), -EOPNOTSUPP/transport from a bridge that does not allow
+	 * SPEED.  The default fails with -EOPNOTSUPP.
+	 */
+	virtual Result<SpeedResult> speed(const SpeedRequest &q);
 
 	/* uname -r of the kernel that does the work. */
 	virtual Result<std::string> kernel_version() = 0;

@@ -31,6 +31,8 @@ public:
 					   ByteView suffix_a, ByteView suffix_b) override;
 	Result<SkcipherResult> skcipher(std::string_view alg, bool encrypt, ByteView key,
 					ByteView iv, std::span<const ByteView> pieces) override;
+	/* Also -EINVAL/limit when duration_ms is over half of @timeout. */
+	Result<SpeedResult> speed(const SpeedRequest &q) override;
 	Result<std::string> kernel_version() override;
 
 private:

@@ -124,7 +124,7 @@ int finish(const Reader &r)
 bool known_type(std::uint8_t t)
 {
 	return t >= static_cast<std::uint8_t>(MsgType::hello) &&
-	       t <= static_cast<std::uint8_t>(MsgType::batch_ok);
+	       t <= static_cast<std::uint8_t>(MsgType::speed_ok);
 }
 
 void write_key(Writer &w, const std::optional<Bytes> &key)
@@ -167,6 +167,8 @@ const char *msg_name(MsgType t)
 	case MsgType::credit: return "CREDIT";
 	case MsgType::batch: return "BATCH";
 	case MsgType::batch_ok: return "BATCH_OK";
+	case MsgType::speed: return "SPEED";
+	case MsgType::speed_ok: return "SPEED_OK";
 	}
 	return "?";
 }
@@ -449,6 +451,60 @@ int decode_credit(ByteView body, std::uint32_t &bytes)
 {
 	Reader r(body);
 	bytes = r.u32();
+	return finish(r);
+}
+
+Bytes encode(const SpeedRequest &m)
+{
+	Writer w;
+	w.str(m.alg);
+	w.u8((m.skcipher ? 1 : 0) | (m.encrypt ? 2 : 0) | (m.key ? 4 : 0));
+	w.blob(m.key ? ByteView(*m.key) : ByteView());
+	w.u32(m.block);
+	w.u32(m.update);
+	w.u32(m.duration_ms);
+	return w.take();
+}
+
+int decode(ByteView body, SpeedRequest &out)
+{
+	Reader r(body);
+	out.alg = r.str(max_alg_name);
+	std::uint8_t flags = r.u8();
+	std::uint32_t keylen = r.u32();
+	if (keylen > max_speed_key)
+		return -EPROTO;
+	ByteView key = r.take(keylen);
+	out.block = r.u32();
+	out.update = r.u32();
+	out.duration_ms = r.u32();
+	if (flags & ~7u)
+		return -EPROTO;
+	if (int e = finish(r))
+		return e;
+	out.skcipher = flags & 1;
+	out.encrypt = flags & 2;
+	out.key.reset();
+	if (flags & 4)
+		out.key = Bytes(key.begin(), key.end());
+	else if (keylen)
+		return -EPROTO;
+	return check_speed_request(out) ? -EPROTO : 0;
+}
+
+Bytes encode_speed_ok(const SpeedResult &m)
+{
+	Writer w;
+	w.u64(m.ops);
+	w.u64(m.ns);
+	return w.take();
+}
+
+int decode_speed_ok(ByteView body, SpeedResult &out)
+{
+	Reader r(body);
+	out.ops = r.u64();
+	out.ns = r.u64();
 	return finish(r);
 }
 

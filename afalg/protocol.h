@@ -19,8 +19,8 @@
  * || server nonce || client nonce).  The server replies AUTH_OK with
  * HMAC-SHA256(secret, "kcshim-bridge-server" || client nonce || server
  * nonce), so both sides prove the secret without sending it and neither
- * proof can be replayed.  Only then are LIST, HASH, HASH_CLONE, SKCIPHER and
- * BATCH (batch.h) accepted; each gets its *_OK reply or ERROR with the same
+ * proof can be replayed.  Only then are LIST, HASH, HASH_CLONE, SKCIPHER,
+ * BATCH (batch.h) and SPEED accepted; each gets its *_OK reply or ERROR with the same
  * id.
  *
  * Decoding never trusts a length: every count and size is checked against
@@ -65,6 +65,8 @@ enum class MsgType : std::uint8_t {
 	credit = 13,	/* server -> client flow control, id 0, see Hello::window */
 	batch = 14,	/* many hash/hash_clone/skcipher cases, see batch.h */
 	batch_ok = 15,
+	speed = 16,	/* a timing loop run by the bridge, see encode(SpeedRequest) */
+	speed_ok = 17,
 };
 
 const char *msg_name(MsgType t);
@@ -147,6 +149,15 @@ struct SkcipherReq {
 	std::vector<Bytes> pieces;
 };
 
+/*
+ * SPEED body: str alg | u8 flags (1 skcipher, 2 encrypt, 4 has key) |
+ * blob key | u32 block | u32 update | u32 duration_ms.  The decoder applies
+ * check_speed_request() (kernel_endpoint.h: duration <= max_speed_ms,
+ * block <= max_speed_block) and a key of at most max_speed_key bytes, before
+ * anything is allocated.  SPEED_OK body: u64 ops | u64 ns.
+ */
+constexpr std::uint32_t max_speed_key = 1024;
+
 Bytes encode(const Hello &m);
 Bytes encode(const Auth &m);
 Bytes encode(const AuthOk &m);
@@ -159,6 +170,8 @@ Bytes encode_hash_ok(ByteView digest);
 Bytes encode_hash_clone_ok(const HashCloneResult &r);
 Bytes encode_skcipher_ok(const SkcipherResult &r);
 Bytes encode_credit(std::uint32_t bytes);
+Bytes encode(const SpeedRequest &m);
+Bytes encode_speed_ok(const SpeedResult &r);
 
 /*
  * BATCH body: str alg | u32 full_max | u32 count | count x case, where case =
@@ -196,5 +209,7 @@ int decode_hash_ok(ByteView body, Bytes &out);
 int decode_hash_clone_ok(ByteView body, HashCloneResult &out);
 int decode_skcipher_ok(ByteView body, SkcipherResult &out);
 int decode_credit(ByteView body, std::uint32_t &bytes);
+int decode(ByteView body, SpeedRequest &out);
+int decode_speed_ok(ByteView body, SpeedResult &out);
 
 } /* namespace kcshim::afalg::proto */

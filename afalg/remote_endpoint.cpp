@@ -368,6 +368,21 @@ Result<std::vector<DriverInfo>> RemoteEndpoint::list()
 	return out;
 }
 
+Result<SpeedResult> RemoteEndpoint::speed(const SpeedRequest &q)
+{
+	if (check_speed_request(q))
+		return fail(-EINVAL, Stage::limit, "SPEED request outside its bounds");
+	if (std::chrono::milliseconds(q.duration_ms) >= opt_.timeout)
+		return fail(-EINVAL, Stage::limit, "SPEED duration not under the request timeout");
+	auto r = call(MsgType::speed, proto::encode(q), MsgType::speed_ok);
+	if (!r)
+		return r.error();
+	SpeedResult out;
+	if (proto::decode_speed_ok(*r, out))
+		return fail(-EPROTO, Stage::transport, "malformed SPEED_OK");
+	return out;
+}
+
 Result<Bytes> RemoteEndpoint::hash(std::string_view alg, std::optional<ByteView> key,
 				   std::span<const ByteView> pieces)
 {

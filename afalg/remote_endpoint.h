@@ -53,6 +53,8 @@ public:
 					   ByteView suffix_a, ByteView suffix_b) override;
 	Result<SkcipherResult> skcipher(std::string_view alg, bool encrypt, ByteView key,
 					ByteView iv, std::span<const ByteView> pieces) override;
+	/* Runs on the bridge; Options::timeout must exceed duration_ms. */
+	Result<SpeedResult> speed(const SpeedRequest &q) override;
 	/* From AUTH_OK; no round trip. */
 	Result<std::string> kernel_version() override;
 	/*

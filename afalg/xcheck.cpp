@@ -864,66 +864,19 @@ int run(KernelEndpoint &ep, const Options &opt, std::ostream &out, Report *repor
 
 int run_with_kernel(const KernelChoice &k, const Options &opt_in, std::ostream &out, Report *report)
 {
-	Options opt = opt_in;
-	std::string kind = k.kernel;
-	if (kind == "auto")
-		kind = LocalAfalg::probe() == 0 ? "local" : "uml";
-
-	if (kind == "local") {
-		if (int e = LocalAfalg::probe()) {
-			out << "xcheck: no AF_ALG on this host (socket(AF_ALG): " << errname(e)
-			    << "); try --kernel uml\n";
-			return exit_nothing;
-		}
-		LocalAfalg ep(std::chrono::seconds(30));
-		opt.kernel_label = "local AF_ALG";
-		return run(ep, opt, out, report);
+	auto t0 = clock::now();
+	auto kernel = open_kernel(k);
+	if (!kernel) {
+		out << "xcheck: " << kernel.error().what << "\n";
+		return kernel_unreachable(kernel.error()) ? exit_nothing : exit_setup;
 	}
-	if (kind == "uml") {
-		auto bin = UmlKernel::find_uml();
-		if (!bin) {
-			out << "xcheck: no kernel reachable: no AF_ALG on this host and "
-			    << describe(bin.error()) << "\n";
-			return exit_nothing;
-		}
-		UmlOptions uo;
-		uo.bridge_command = k.bridge_command;
-		auto t0 = clock::now();
-		auto uml = UmlKernel::boot(uo);
-		if (!uml) {
-			out << "xcheck: user-mode Linux failed to boot: " << describe(uml.error()) << "\n";
-			return exit_setup;
-		}
+	if ((*kernel)->boot_time().count())
 		out << "xcheck: booted user-mode Linux in "
 		    << std::chrono::duration_cast<std::chrono::milliseconds>(clock::now() - t0).count()
 		    << " ms\n";
-		opt.kernel_label = "user-mode Linux";
-		return run((*uml)->endpoint(), opt, out, report);
-	}
-	if (kind.rfind("tcp://", 0) == 0 || kind.rfind("unix:", 0) == 0) {
-		if (k.secret_file.empty()) {
-			out << "xcheck: --kernel " << kind << " needs --secret-file\n";
-			return exit_setup;
-		}
-		auto secret = auth::read_secret_file(k.secret_file);
-		if (!secret) {
-			out << "xcheck: " << describe(secret.error()) << "\n";
-			return exit_setup;
-		}
-		RemoteEndpoint::Options ro;
-		ro.secret = *secret;
-		ro.timeout = std::chrono::seconds(120);
-		auto ep = RemoteEndpoint::connect(kind, ro);
-		if (!ep) {
-			out << "xcheck: cannot use the bridge at " << kind << ": " << describe(ep.error()) << "\n";
-			return exit_setup;
-		}
-		opt.kernel_label = "bridge " + kind;
-		return run(**ep, opt, out, report);
-	}
-	out << "xcheck: --kernel wants auto, local, uml, tcp://HOST:PORT or unix:PATH, not " << k.kernel
-	    << "\n";
-	return exit_setup;
+	Options opt = opt_in;
+	opt.kernel_label = (*kernel)->label();
+	return run((*kernel)->endpoint(), opt, out, report);
 }
 
 } /* namespace kcshim::afalg::xcheck */

@@ -42,6 +42,7 @@
 #include <string>
 #include <vector>
 
+#include "kernel_choice.h"
 #include "kernel_endpoint.h"
 
 namespace kcshim::afalg::xcheck {
@@ -90,13 +91,8 @@ struct Report {
  */
 int run(KernelEndpoint &ep, const Options &opt, std::ostream &out, Report *report = nullptr);
 
-/* Where --kernel points. */
-struct KernelChoice {
-	std::string kernel = "auto";	/* auto | local | uml | tcp://HOST:PORT | unix:PATH */
-	std::string secret_file;	/* for tcp:// and unix: */
-	/* argv prefix of the bridge inside UML; empty: UmlOptions' default. */
-	std::vector<std::string> bridge_command;
-};
+/* Where --kernel points (kernel_choice.h). */
+using afalg::KernelChoice;
 
 /*
  * Resolve @k (auto = local AF_ALG if socket(AF_ALG) works, else UML), then

@@ -462,3 +462,44 @@ TEST(Bridge, OperationsOutsideAllowlistRefused)
 	ASSERT_TRUE(f);
 	EXPECT_EQ(error_of(*f), -EOPNOTSUPP);
 }
+
+TEST(Bridge, SpeedIsAllowlistedAndBoundedByTheRequestDeadline)
+{
+	KCSHIM_NEED_KERNEL(ep);
+	SpeedRequest q{"sha3-256-generic", false, true, std::nullopt, 64, 64, 20};
+	{
+		BridgeConfig cfg;
+		cfg.allow_speed = false;
+		auto b = start_bridge(*ep, cfg);
+		auto c = RemoteEndpoint::connect(b.address(), opts());
+		ASSERT_TRUE(c);
+		auto r = (*c)->speed(q);
+		ASSERT_FALSE(r);
+		EXPECT_EQ(r.err(), -EOPNOTSUPP) << describe(r.error());
+	}
+	{
+		BridgeConfig cfg;
+		cfg.allow_hash = false;	/* SPEED of a hash needs HASH too */
+		auto b = start_bridge(*ep, cfg);
+		auto c = RemoteEndpoint::connect(b.address(), opts());
+		ASSERT_TRUE(c);
+		auto r = (*c)->speed(q);
+		ASSERT_FALSE(r);
+		EXPECT_EQ(r.err(), -EOPNOTSUPP) << describe(r.error());
+	}
+	BridgeConfig cfg;
+	cfg.request_timeout = 1000ms;
+	auto b = start_bridge(*ep, cfg);
+	auto c = RemoteEndpoint::connect(b.address(), opts());
+	ASSERT_TRUE(c);
+	q.duration_ms = 600;	/* over half the 1 s deadline: refused up front */
+	auto r = (*c)->speed(q);
+	ASSERT_FALSE(r);
+	EXPECT_EQ(r.err(), -EINVAL) << describe(r.error());
+	EXPECT_EQ(r.error().stage, Stage::limit);
+	q.duration_ms = 100;
+	auto ok = (*c)->speed(q);
+	ASSERT_TRUE(ok) << describe(ok.error());
+	EXPECT_GT(ok->ops, 0u);
+	EXPECT_GE(ok->ns, 100'000'000u);
+}

@@ -230,3 +230,38 @@ TEST(KernelList, ShowsLoadedDriversWithSelftest)
 	EXPECT_FALSE(v->empty());
 	std::printf("kernel: %s, %s\n", v->c_str(), test::kernel_description().c_str());
 }
+
+/* SPEED: the timing loop runs where the kernel is; a positive count for a hash and a skcipher. */
+TEST(KernelSpeed, CountsOperationsForHashAndSkcipher)
+{
+	KCSHIM_NEED_KERNEL(ep);
+	const SpeedRequest cases[] = {
+		{"sha3-256-generic", false, true, std::nullopt, 1024, 1024, 200},	/* digest */
+		{"sha3-256-generic", false, true, std::nullopt, 4096, 1000, 200},	/* updates */
+		{"cbc(cast5-generic)", true, true, unhex(cast5_key), 4096, 4096, 200},
+		{"cbc(cast5-generic)", true, false, unhex(cast5_key), 64, 64, 200},
+	};
+	for (const SpeedRequest &q : cases) {
+		auto r = ep->speed(q);
+		ASSERT_TRUE(r) << q.alg << " block " << q.block << ": " << describe(r.error());
+		EXPECT_GT(r->ops, 0u) << q.alg << " block " << q.block;
+		EXPECT_GE(r->ns, 200'000'000u) << q.alg << " block " << q.block;
+		std::printf("%s block %u update %u %s: %llu ops in %.3f s (%.1f MB/s)\n",
+			    q.alg.c_str(), q.block, q.update,
+			    q.skcipher ? (q.encrypt ? "enc" : "dec") : "hash",
+			    static_cast<unsigned long long>(r->ops), r->ns / 1e9,
+			    r->ns ? double(r->ops) * q.block / (r->ns / 1e3) : 0.0);
+	}
+	/* Errors of the operation come back as they are: an unknown algorithm, a bad key. */
+	auto none = ep->speed({"no-such-hash", false, true, std::nullopt, 64, 64, 10});
+	ASSERT_FALSE(none);
+	EXPECT_EQ(none.err(), -ENOENT) << describe(none.error());
+	auto badkey = ep->speed({"cbc(cast5-generic)", true, true, Bytes(17, 1), 64, 64, 10});
+	ASSERT_FALSE(badkey);
+	EXPECT_EQ(badkey.err(), -EINVAL) << describe(badkey.error());
+	/* Limits are checked before anything runs. */
+	auto too_long = ep->speed({"sha3-256-generic", false, true, std::nullopt, 64, 64,
+				  max_speed_ms + 1});
+	ASSERT_FALSE(too_long);
+	EXPECT_EQ(too_long.error().stage, Stage::limit);
+}

@@ -43,6 +43,10 @@ void decode_all(ByteView b)
 	Bytes d;
 	HashCloneResult hr;
 	SkcipherResult sr;
+	SpeedRequest spq;
+	SpeedResult spr;
+	(void)decode(b, spq);
+	(void)decode_speed_ok(b, spr);
 	(void)decode(b, h);
 	(void)decode(b, a);
 	(void)decode(b, ao);
@@ -85,7 +89,7 @@ TEST(Protocol, HeaderRejectsBadMagicVersionTypeReserved)
 	Bytes g = f;
 	g[5] = 0;	/* type 0 */
 	EXPECT_EQ(decode_header(g, 1000, h), -EPROTO);
-	g[5] = 16;	/* first unknown type */
+	g[5] = 18;	/* first unknown type */
 	EXPECT_EQ(decode_header(g, 1000, h), -EPROTO);
 	EXPECT_EQ(decode_header(ByteView(f).first(15), 1000, h), -EPROTO);
 }
@@ -225,6 +229,7 @@ TEST(Protocol, MutatedValidMessagesNeverCrash)
 		encode(HashCloneReq{"sha512", std::nullopt, {Bytes(3)}, Bytes(1), Bytes(2)}),
 		encode_list_ok({DriverInfo{"a", "b", "c", "d"}}),
 		encode(ErrorMsg{-EINVAL, Stage::recv, "x"}),
+		encode(SpeedRequest{"cbc(aes)", true, true, Bytes(16), 4096, 4096, 100}),
 	};
 	Limits lim;
 	int accepted = 0;
@@ -239,6 +244,77 @@ TEST(Protocol, MutatedValidMessagesNeverCrash)
 	}
 	/* Flips in payload bytes must still decode: the decoder is not just "no". */
 	EXPECT_GT(accepted, 0) << "seed " << seed();
+}
+
+TEST(Protocol, SpeedRoundTrip)
+{
+	SpeedRequest h{"sha3-256-generic", false, true, std::nullopt, 8192, 1024, 500}, h2;
+	ASSERT_EQ(decode(encode(h), h2), 0);
+	EXPECT_EQ(h2.alg, h.alg);
+	EXPECT_FALSE(h2.skcipher);
+	EXPECT_FALSE(h2.key);
+	EXPECT_EQ(h2.block, 8192u);
+	EXPECT_EQ(h2.update, 1024u);
+	EXPECT_EQ(h2.duration_ms, 500u);
+
+	SpeedRequest c{"cbc(cast5-generic)", true, false, Bytes(16, 7), 4096, 4096, 10000}, c2;
+	ASSERT_EQ(decode(encode(c), c2), 0);
+	EXPECT_TRUE(c2.skcipher);
+	EXPECT_FALSE(c2.encrypt);
+	ASSERT_TRUE(c2.key);
+	EXPECT_EQ(*c2.key, Bytes(16, 7));
+	EXPECT_EQ(c2.duration_ms, 10000u);
+
+	SpeedResult r{123456789012ull, 987654321098ull}, r2;
+	ASSERT_EQ(decode_speed_ok(encode_speed_ok(r), r2), 0);
+	EXPECT_EQ(r2.ops, r.ops);
+	EXPECT_EQ(r2.ns, r.ns);
+}
+
+TEST(Protocol, SpeedLimitsCheckedByDecoder)
+{
+	auto rejected = [](SpeedRequest q) {
+		SpeedRequest out;
+		return decode(encode(q), out) == -EPROTO && check_speed_request(q) != 0;
+	};
+	SpeedRequest ok{"sha3-256", false, true, std::nullopt, max_speed_block, 1, max_speed_ms};
+	SpeedRequest out;
+	EXPECT_EQ(decode(encode(ok), out), 0);
+
+	SpeedRequest q = ok;
+	q.duration_ms = max_speed_ms + 1;
+	EXPECT_TRUE(rejected(q)) << "duration " << q.duration_ms;
+	q.duration_ms = 0;
+	EXPECT_TRUE(rejected(q)) << "duration 0";
+	q = ok;
+	q.block = max_speed_block + 1;
+	EXPECT_TRUE(rejected(q)) << "block " << q.block;
+	q.block = 0;
+	EXPECT_TRUE(rejected(q)) << "block 0";
+	q = ok;
+	q.update = 0;
+	EXPECT_TRUE(rejected(q)) << "update 0";
+	q.update = q.block + 1;
+	EXPECT_TRUE(rejected(q)) << "update > block";
+	q = ok;
+	q.skcipher = true;	/* a skcipher needs its key */
+	EXPECT_TRUE(rejected(q)) << "skcipher without key";
+
+	/* A key over max_speed_key is refused before it is copied. */
+	Bytes big = encode(SpeedRequest{"cbc(aes)", true, true, Bytes(max_speed_key + 1), 16, 16, 1});
+	EXPECT_EQ(decode(big, out), -EPROTO);
+	/* Unknown flag bits, a key blob without the has-key flag, trailing bytes. */
+	Bytes b = encode(ok);
+	Bytes flags = b;
+	flags[2 + ok.alg.size()] |= 0x80;
+	EXPECT_EQ(decode(flags, out), -EPROTO);
+	Bytes trailing = b;
+	trailing.push_back(0);
+	EXPECT_EQ(decode(trailing, out), -EPROTO);
+	Bytes truncated(b.begin(), b.end() - 1);
+	EXPECT_EQ(decode(truncated, out), -EPROTO);
+	SpeedResult r;
+	EXPECT_EQ(decode_speed_ok(Bytes(15), r), -EPROTO);
 }
 
 TEST(Auth, ProofsBindSecretAndBothNonces)

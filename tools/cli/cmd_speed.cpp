@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 // kcshim speed ALG: every driver of ALG side by side per template line (MB/s, cycles/byte,
 // ratio against a baseline), as text, JSON or CSV; --save keeps the JSON for `kcshim compare`,
-// --plot draws throughput against block size with gnuplot.
+// --plot draws throughput against block size with gnuplot; --kernel adds the kernel's drivers of
+// ALG as kernel:<driver> columns, timed inside that kernel's host (afalg/kernel_choice.h).
 #include <cstdio>
+#include <memory>
 
 #include "command.h"
 #include "error.h"
+#include "kernel_choice.h"
 #include "plot.h"
 #include "speed_run.h"
 #include "speed_table.h"
@@ -18,6 +21,7 @@ struct Options {
 	std::string drivers = "all";
 	bool json = false, csv = false;
 	std::string save, plot;
+	std::string kernel, secret_file;	// --kernel: "" = ours only
 };
 
 std::vector<std::string> split_list(const std::string &s)
@@ -44,6 +48,16 @@ int run(Options &o)
 			return fail("--json and --csv are exclusive");
 		if (o.drivers != "all")
 			o.speed.drivers = split_list(o.drivers);
+		std::unique_ptr<afalg::OpenKernel> kernel;
+		if (!o.kernel.empty()) {
+			auto k = afalg::open_kernel({o.kernel, o.secret_file, {}});
+			if (!k)
+				return fail("speed: " + k.error().what,
+					    afalg::kernel_unreachable(k.error()) ? 77 : 2);
+			kernel = std::move(*k);
+			o.speed.kernel = &kernel->endpoint();
+			o.speed.kernel_label = kernel->label();
+		}
 		SpeedReport r = run_speed(o.speed);
 		std::string text = o.json ? report_to_json(r) : o.csv ? report_to_csv(r) : speed_table(r);
 		fwrite(text.data(), 1, text.size(), stdout);
@@ -80,6 +94,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--pin", o->speed.pin, "Pin to this CPU");
 	sub->add_option("--key-size", o->speed.keysize, "skcipher key bytes")->capture_default_str();
 	sub->add_flag("--decrypt", o->speed.decrypt, "skcipher: measure decryption");
+	sub->add_option("--kernel", o->kernel,
+			"Add the kernel's drivers as columns: auto, local, uml, tcp://HOST:PORT or "
+			"unix:PATH (a kcshim bridge)");
+	sub->add_option("--secret-file", o->secret_file, "The bridge's shared secret (tcp:// and unix:)");
 	sub->add_flag("--json", o->json, "Print the report as JSON");
 	sub->add_flag("--csv", o->csv, "Print the report as CSV");
 	sub->add_option("--save", o->save, "Also write the JSON report to FILE")->type_name("FILE");

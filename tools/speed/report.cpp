@@ -56,6 +56,8 @@ void to_json(nlohmann::json &j, const SpeedReport &r)
 	     {"baseline", r.baseline},
 	     {"drivers", r.drivers},
 	     {"rows", rows}};
+	if (!r.kernel.empty())
+		j["kernel"] = r.kernel;
 }
 
 void from_json(const nlohmann::json &j, SpeedReport &r)
@@ -72,6 +74,7 @@ void from_json(const nlohmann::json &j, SpeedReport &r)
 		r.repeat = j.value("repeat", 1u);
 		r.baseline = j.value("baseline", "");
 		j.at("drivers").get_to(r.drivers);
+		r.kernel = j.value("kernel", "");
 		r.rows.clear();
 		for (const auto &row : j.at("rows")) {
 			SpeedRow out;

@@ -5,16 +5,20 @@
 // JSON schema (version 1):
 //   { "kcshim_speed": 1, "alg": "sha3-256", "kind": "hash"|"skcipher",
 //     "counter": "<cycle counter>", "core_cycles": bool, "sec": 0.25, "repeat": 3,
-//     "baseline": "<driver>", "drivers": ["<driver>", ...],
+//     "baseline": "<driver>", "drivers": ["<driver>", ...], "kernel": "<where kernel:* ran>",
 //     "rows": [ { "test": 0, "block": 16, "update": 16,
 //                 "results": { "<driver>": { "mb_per_s": x, "cycles_per_byte": y,
 //                                            "spread": s, "runs_mb_per_s": [..],
 //                                            "runs_cycles_per_byte": [..] } } } ] }
 // mb_per_s is 10^6 bytes per second; spread is (max - min) / median of the runs' MB/s.
+// Drivers named "kernel:<driver>" are a kernel's, timed through AF_ALG inside that kernel's host
+// ("kernel" says which, e.g. "user-mode Linux 6.1.0"; absent or "" when there are none); their
+// cycles_per_byte is 0 (not measured).
 #pragma once
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -45,10 +49,18 @@ struct SpeedReport {
 	unsigned int repeat = 1;
 	std::string baseline{};
 	std::vector<std::string> drivers{};
+	std::string kernel{};		// where the kernel:* columns ran; "" = none
 	std::vector<SpeedRow> rows{};
 };
 
 inline constexpr int report_schema_version = 1;
+
+// The column name of a kernel driver is kernel_prefix + its cra_driver_name.
+inline constexpr std::string_view kernel_prefix = "kernel:";
+inline bool is_kernel_column(const std::string &driver)
+{
+	return driver.rfind(kernel_prefix, 0) == 0;
+}
 
 void to_json(nlohmann::json &j, const SpeedReport &r);
 // Throws Error when the document is not a version-1 kcshim speed report.

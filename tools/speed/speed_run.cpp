@@ -2,8 +2,10 @@
 #include "speed_run.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include <sched.h>
 
@@ -47,10 +49,23 @@ std::vector<Line> lines_for(const SpeedOptions &o, AlgKind kind)
 	return lines;
 }
 
-// One driver ready to run any line: a hash or a skcipher bench.
+// One driver ready to run any line: a hash or a skcipher bench, or a kernel driver behind an
+// endpoint.
 class Subject {
 public:
-	Subject(const std::string &driver, AlgKind kind, const SpeedOptions &o)
+	struct Kernel {
+		afalg::KernelEndpoint *ep;
+		std::string driver;		// cra_driver_name in that kernel
+		unsigned int blocksize;
+		std::optional<afalg::Bytes> key;
+	};
+
+	Subject(Kernel k, AlgKind kind, const SpeedOptions &o)
+		: kernel_(std::move(k)), kind_(kind), decrypt_(o.decrypt), keysize_(o.keysize)
+	{
+	}
+
+	Subject(const std::string &driver, AlgKind kind, const SpeedOptions &o) : kind_(kind)
 	{
 		if (kind == AlgKind::hash)
 			hash_ = std::make_unique<HashBench>(driver);
@@ -63,9 +78,9 @@ public:
 	// Bytes one operation at this line processes (cipher lengths round up to whole blocks).
 	unsigned int bytes(const Line &l) const
 	{
-		if (hash_)
+		if (kind_ == AlgKind::hash)
 			return l.block;
-		unsigned int bs = std::max(1u, cipher_->blocksize());
+		unsigned int bs = std::max(1u, kernel_ ? kernel_->blocksize : cipher_->blocksize());
 		return (l.block + bs - 1) / bs * bs;
 	}
 
@@ -73,6 +88,8 @@ public:
 	{
 		auto len = std::chrono::duration_cast<std::chrono::nanoseconds>(
 			std::chrono::duration<double>(sec));
+		if (kernel_)
+			return measure_kernel(l, sec, out);
 		if (hash_) {
 			HashSpeed s{l.block, l.update};
 			return run_for([&] { return hash_->op(s); }, len, cc, out);
@@ -85,11 +102,73 @@ public:
 	}
 
 private:
+	int measure_kernel(const Line &l, double sec, Sample &out)
+	{
+		afalg::SpeedRequest q;
+		q.alg = kernel_->driver;
+		q.skcipher = kind_ == AlgKind::skcipher;
+		q.encrypt = !decrypt_;
+		q.key = kernel_->key;
+		q.block = bytes(l);
+		q.update = q.skcipher ? q.block : l.update;
+		q.duration_ms = static_cast<std::uint32_t>(
+			std::clamp(sec * 1000, 1.0, double(afalg::max_speed_ms)));
+		auto r = kernel_->ep->speed(q);
+		if (!r)
+			throw Error("kernel:" + kernel_->driver + " failed at block " +
+				    std::to_string(l.block) + ": " + afalg::describe(r.error()));
+		out.ops = r->ops;
+		out.seconds = double(r->ns) / 1e9;
+		out.cycles = 0;
+		return 0;
+	}
+
+	std::optional<Kernel> kernel_;
 	std::unique_ptr<HashBench> hash_;
 	std::unique_ptr<CipherBench> cipher_;
+	AlgKind kind_ = AlgKind::hash;
 	bool decrypt_ = false;
 	unsigned int keysize_ = 16;
 };
+
+afalg::Bytes test_key(unsigned int size)
+{
+	afalg::Bytes key(size);
+	for (unsigned int i = 0; i < size; i++)
+		key[i] = static_cast<std::uint8_t>(0x11 * (i + 1));
+	return key;
+}
+
+// The kernel's usable drivers of @o.alg, highest priority first.  Binding the name once makes
+// the kernel load its modules, so they are in /proc/crypto when we read it.
+std::vector<Subject::Kernel> kernel_drivers(const SpeedOptions &o, AlgKind kind)
+{
+	afalg::KernelEndpoint &ep = *o.kernel;
+	std::optional<afalg::Bytes> key;
+	if (kind == AlgKind::hash) {
+		auto r = afalg::hash_oneshot(ep, o.alg, {});
+		if (r.err() == -ENOKEY)
+			key = test_key(o.keysize);	// a keyed hash such as hmac(sha256)
+	} else {
+		key = test_key(o.keysize);
+		(void)afalg::skcipher_oneshot(ep, o.alg, true, *key, {}, {});
+	}
+	auto listing = ep.list();
+	if (!listing)
+		throw Error("cannot list the kernel's drivers: " + afalg::describe(listing.error()));
+	std::vector<afalg::DriverInfo> found;
+	for (const afalg::DriverInfo &d : afalg::usable_drivers(*listing))
+		if (d.name == o.alg && (kind == AlgKind::skcipher) == (d.type == "skcipher"))
+			found.push_back(d);
+	if (found.empty())
+		throw Error("the kernel (" + o.kernel_label + ") has no usable driver of " + o.alg);
+	std::stable_sort(found.begin(), found.end(),
+			 [](const auto &a, const auto &b) { return a.priority > b.priority; });
+	std::vector<Subject::Kernel> out;
+	for (const afalg::DriverInfo &d : found)
+		out.push_back({o.kernel, d.driver, d.blocksize, key});
+	return out;
+}
 
 void pin_to(int cpu)
 {
@@ -128,15 +207,24 @@ SpeedReport run_speed(const SpeedOptions &o)
 	r.repeat = o.repeat;
 	r.drivers = drivers;
 	r.baseline = o.baseline.empty() ? default_baseline(drivers) : o.baseline;
+	std::vector<std::unique_ptr<Subject>> subjects;
+	for (const std::string &d : drivers)
+		subjects.push_back(std::make_unique<Subject>(d, found.kind, o));
+	if (o.kernel) {
+		auto kver = o.kernel->kernel_version();
+		r.kernel = o.kernel_label + (kver ? " " + *kver : std::string());
+		for (Subject::Kernel &k : kernel_drivers(o, found.kind)) {
+			drivers.push_back(std::string(kernel_prefix) + k.driver);
+			subjects.push_back(std::make_unique<Subject>(std::move(k), found.kind, o));
+		}
+		r.drivers = drivers;
+	}
 	if (std::find(drivers.begin(), drivers.end(), r.baseline) == drivers.end())
 		throw Error("baseline " + r.baseline + " is not among the drivers measured");
 	CycleCounter cc;
 	r.counter = cc.describe();
 	r.core_cycles = cc.core_cycles();
 
-	std::vector<std::unique_ptr<Subject>> subjects;
-	for (const std::string &d : drivers)
-		subjects.push_back(std::make_unique<Subject>(d, found.kind, o));
 	std::vector<Line> lines = lines_for(o, found.kind);
 	for (const Line &l : lines)
 		r.rows.push_back({l.test, l.block, l.update, {}});

@@ -2,11 +2,15 @@
 // kcshim speed: every driver of one algorithm measured at every template line, interleaved
 // (repeat, line, driver) so slow drift of the machine spreads over all drivers alike.
 // A measurement is tcrypt's sec= loop for `sec` seconds, read as MB/s and cycles/byte.
+// With a kernel endpoint (afalg/kernel_endpoint.h), each of the kernel's drivers of the name is
+// one more column, "kernel:<driver>", timed inside the kernel's host through AF_ALG (SPEED) so a
+// slow channel to it is not measured; those columns have MB/s only (cycles_per_byte 0).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "kernel_endpoint.h"
 #include "report.h"
 
 namespace kcshim::speed {
@@ -21,10 +25,13 @@ struct SpeedOptions {
 	int pin = -1;				// CPU to pin to; -1 = don't
 	unsigned int keysize = 16;		// skcipher key bytes
 	bool decrypt = false;			// skcipher direction
+	afalg::KernelEndpoint *kernel = nullptr;	// adds kernel:<driver> columns; not owned
+	std::string kernel_label{};		// e.g. "user-mode Linux", for the report
 };
 
+
 // Throws Error for an unknown algorithm or driver, a baseline not among the drivers, a block size
-// outside tcrypt's buffer, or a failing pin.
+// outside tcrypt's buffer, a failing pin, or a kernel that fails or has no driver of the name.
 SpeedReport run_speed(const SpeedOptions &o);
 
 // Lines whose spread exceeds noisy_spread, as "block/update driver (N%)" for a warning.

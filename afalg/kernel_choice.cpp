@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "kernel_choice.h"
+
+#include <cerrno>
+#include <cstring>
+
+#include "auth.h"
+#include "local_afalg.h"
+#include "remote_endpoint.h"
+#include "uml.h"
+
+namespace kcshim::afalg {
+
+OpenKernel::OpenKernel(std::unique_ptr<LocalAfalg> ep, std::string label)
+	: local_(std::move(ep)), ep_(local_.get()), label_(std::move(label))
+{
+}
+
+OpenKernel::OpenKernel(std::unique_ptr<UmlKernel> uml, std::string label)
+	: uml_(std::move(uml)), ep_(&uml_->endpoint()), label_(std::move(label))
+{
+}
+
+OpenKernel::OpenKernel(std::unique_ptr<RemoteEndpoint> ep, std::string label)
+	: remote_(std::move(ep)), ep_(remote_.get()), label_(std::move(label))
+{
+}
+
+OpenKernel::~OpenKernel() = default;
+
+std::chrono::milliseconds OpenKernel::boot_time() const
+{
+	return uml_ ? uml_->boot_time() : std::chrono::milliseconds(0);
+}
+
+bool kernel_unreachable(const Error &e)
+{
+	return e.stage == Stage::setup && (e.err == -EAFNOSUPPORT || e.err == -ENOENT) &&
+	       e.what.rfind("no kernel reachable", 0) == 0;
+}
+
+Result<std::unique_ptr<OpenKernel>> open_kernel(const KernelChoice &k)
+{
+	std::string kind = k.kernel;
+	if (kind == "auto")
+		kind = LocalAfalg::probe() == 0 ? "local" : "uml";
+
+	if (kind == "local") {
+		if (int e = LocalAfalg::probe())
+			return fail(-EAFNOSUPPORT, Stage::setup,
+				    std::string("no kernel reachable: no AF_ALG on this host (socket(AF_ALG): ") +
+					    (strerrorname_np(-e) ? strerrorname_np(-e) : "?") +
+					    "); try --kernel uml");
+		return std::make_unique<OpenKernel>(std::make_unique<LocalAfalg>(std::chrono::seconds(30)),
+						    "local AF_ALG");
+	}
+	if (kind == "uml") {
+		auto bin = UmlKernel::find_uml();
+		if (!bin)
+			return fail(-ENOENT, Stage::setup,
+				    "no kernel reachable: no AF_ALG on this host and " + describe(bin.error()));
+		UmlOptions uo;
+		uo.bridge_command = k.bridge_command;
+		auto uml = UmlKernel::boot(uo);
+		if (!uml)
+			return fail(uml.err(), uml.error().stage,
+				    "user-mode Linux failed to boot: " + describe(uml.error()));
+		return std::make_unique<OpenKernel>(std::move(*uml), "user-mode Linux");
+	}
+	if (kind.rfind("tcp://", 0) == 0 || kind.rfind("unix:", 0) == 0) {
+		if (k.secret_file.empty())
+			return fail(-EINVAL, Stage::setup, "--kernel " + kind + " needs --secret-file");
+		auto secret = auth::read_secret_file(k.secret_file);
+		if (!secret)
+			return fail(secret.err(), secret.error().stage, describe(secret.error()));
+		RemoteEndpoint::Options ro;
+		ro.secret = *secret;
+		ro.timeout = std::chrono::seconds(120);
+		auto ep = RemoteEndpoint::connect(kind, ro);
+		if (!ep)
+			return fail(ep.err(), ep.error().stage,
+				    "cannot use the bridge at " + kind + ": " + describe(ep.error()));
+		return std::make_unique<OpenKernel>(std::move(*ep), "bridge " + kind);
+	}
+	return fail(-EINVAL, Stage::setup,
+		    "--kernel wants auto, local, uml, tcp://HOST:PORT or unix:PATH, not " + k.kernel);
+}
+
+} /* namespace kcshim::afalg */
