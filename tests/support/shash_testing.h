@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -174,6 +175,43 @@ inline std::vector<std::size_t> random_cuts(std::mt19937_64 &rng, std::size_t le
 		c = len ? rng() % (len + 1) : 0;
 	std::sort(cuts.begin(), cuts.end());
 	return cuts;
+}
+
+// The independent digest a driver is compared with (OpenSSL, here).
+using ReferenceFn = std::function<Bytes(std::span<const std::uint8_t>)>;
+
+// Every length 0..max_len of one random message: one-shot and split in two places.
+inline void expect_every_length_matches(crypto_shash *tfm, std::size_t max_len,
+					const ReferenceFn &reference)
+{
+	std::mt19937_64 rng(test_seed());
+	const Bytes msg = random_bytes(rng, max_len);
+
+	for (std::size_t len = 0; len <= msg.size(); len++) {
+		std::span<const std::uint8_t> m(msg.data(), len);
+		const auto cuts = random_cuts(rng, len, 2);
+
+		SCOPED_TRACE("len=" + std::to_string(len) + " cuts=" + cuts_str(cuts));
+		const std::string want = hex(reference(m));
+		ASSERT_EQ(hex(tfm_digest(tfm, m)), want);
+		ASSERT_EQ(hex(split_digest(tfm, m, cuts, false)), want);
+	}
+}
+
+// 150 random messages of 0..20000 bytes, up to 11 random cuts, finup or final at random.
+inline void expect_random_splits_match(crypto_shash *tfm, const ReferenceFn &reference)
+{
+	std::mt19937_64 rng(test_seed());
+
+	for (int iter = 0; iter < 150; iter++) {
+		const std::size_t len = rng() % 20001;
+		const Bytes msg = random_bytes(rng, len);
+		const auto cuts = random_cuts(rng, len, rng() % 12);
+
+		SCOPED_TRACE("iter=" + std::to_string(iter) + " len=" + std::to_string(len) +
+			     " cuts=" + cuts_str(cuts));
+		ASSERT_EQ(hex(split_digest(tfm, msg, cuts, rng() & 1)), hex(reference(msg)));
+	}
 }
 
 struct SelftestOutcome {
