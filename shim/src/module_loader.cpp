@@ -4,6 +4,8 @@
 //
 // Modules are opened RTLD_GLOBAL so a module can use what an earlier one exports, as the kernel
 // links modules against each other; they are built with -Bsymbolic so their own calls stay inside.
+// A relocatable (ET_REL) module -- kernel assembly that addresses its data absolutely -- is
+// loaded by relocatable_module.cpp instead of dlopen(); the rest is the same.
 #include "module_loader.h"
 
 #include <dlfcn.h>
@@ -51,6 +53,14 @@ void run_exits(Module &m)
 		(*it)();
 }
 
+void unmap(Module &m)
+{
+	if (m.handle)
+		dlclose(m.handle);
+	m.handle = nullptr;
+	m.relocatable.reset();
+}
+
 }  // namespace
 
 Module *loading_module()
@@ -88,15 +98,20 @@ int kcshim_load_module(const char *path, const char *suffix, struct kcshim_modul
 	auto earlier = take_initcalls();
 	// a bare "foo.so" means the file here, not a library search as dlopen() would do
 	std::string open_path = strchr(path, '/') ? path : std::string("./") + path;
-	m.handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+	std::string why;
+	if (RelocatableModule::is_relocatable(open_path))
+		m.relocatable = RelocatableModule::load(open_path, &why);
+	else if (!(m.handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_GLOBAL)))
+		why = dlerror();
 	auto calls = take_initcalls();
 	for (auto &c : earlier)
 		kcshim_initcall_add(c.level, c.fn, c.name.c_str(), c.owner);
-	if (!m.handle) {
-		set_last_error(std::string("cannot load module: ") + dlerror());
+	if (!m.handle && !m.relocatable) {
+		set_last_error("cannot load module: " + why);
 		return -ENOEXEC;
 	}
-	auto *kmod = static_cast<struct module *>(dlsym(m.handle, "__this_module"));
+	auto *kmod = static_cast<struct module *>(m.handle ? dlsym(m.handle, "__this_module")
+							   : m.relocatable->symbol("__this_module"));
 	if (kmod) {
 		m.kmod = kmod;
 		kmod->kcshim_private = &m;
@@ -111,7 +126,7 @@ int kcshim_load_module(const char *path, const char *suffix, struct kcshim_modul
 		for (AlgEntry *e : Registry::get().entries_of(&m))
 			if (!e->dead)
 				Registry::get().remove(e->alg);
-		dlclose(m.handle);
+		unmap(m);
 		set_last_error("module " + m.name + " init failed: " + strerror(-err));
 		return err;
 	}
@@ -136,7 +151,7 @@ int kcshim_unload_module(struct kcshim_module *mod)
 	for (AlgEntry *e : Registry::get().entries_of(&mod->m))
 		if (!e->dead)
 			Registry::get().remove(e->alg);
-	dlclose(mod->m.handle);
+	unmap(mod->m);
 	modules().remove_if([mod](const auto &p) { return p.get() == mod; });
 	return 0;
 }

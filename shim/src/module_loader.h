@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-// Driver modules as shared objects: dlopen, init calls, exit calls, unload.
+// Driver modules: shared objects (dlopen) or relocatable objects (relocatable_module.h); init
+// calls, exit calls, unload.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <linux/init.h>
+
+#include "relocatable_module.h"
 
 struct module;
 
@@ -15,7 +19,8 @@ struct Module {
 	std::string path;
 	std::string name;
 	std::string suffix;		// "@suffix" is appended to its drivers' names when set
-	void *handle = nullptr;
+	void *handle = nullptr;		// a shared object's dlopen() handle
+	std::unique_ptr<RelocatableModule> relocatable;	// or the ET_REL image
 	struct module *kmod = nullptr;	// the module's own THIS_MODULE
 	std::vector<exitcall_t> exits;
 };

@@ -12,6 +12,11 @@
 
 __thread bool crypto_simd_disabled_for_test;
 
+bool kcshim_crypto_simd_usable(void)
+{
+	return !crypto_simd_disabled_for_test && may_use_simd();
+}
+
 struct simd_skcipher_alg {
 	std::string ialg_name;
 	struct skcipher_alg alg;

@@ -38,6 +38,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_flag("--no-companions", *no_companions, "Do not add the known companion files");
 	sub->add_flag("--allow-undefined", opts->allow_undefined,
 		      "Symbols the shim lacks are expected from another module (-m it first)");
+	sub->add_option("--depends", opts->depends,
+			"A module this one uses symbols of (repeatable; -m it first when loading)");
+	sub->add_flag("--relocatable", opts->relocatable,
+		      "Always build a relocatable module (ET_REL), as needed for absolute addressing");
 	sub->add_flag("--list-sources", *list_only, "Print the sources that would be built; exit");
 	sub->add_flag("-v,--verbose", opts->verbose, "Print each command");
 	out.emplace_back(sub, [=] {
@@ -48,9 +52,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		opts->extras.assign(extras->begin(), extras->end());
 		if (*list_only) {
 			for (const auto &f : opts->files) {
-				printf("%s\n", dropin::resolve_source(*tree, f).c_str());
-				if (opts->companions)
-					for (const auto &c : dropin::companions_for(*tree, f.filename()))
+				auto src = dropin::resolve_source(*tree, f);
+				printf("%s\n", src.c_str());
+				if (opts->companions && !src.empty())
+					for (const auto &c : dropin::companions_for(*tree, src))
 						printf("%s\n", (dropin::fs::path(*tree) / c).c_str());
 			}
 			return 0;

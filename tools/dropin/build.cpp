@@ -206,6 +206,30 @@ void find_gaps(const std::string &log, const fs::path &overlay_root, std::vector
 	(void)overlay_root;
 }
 
+// Adds the global symbols file defines (a module: shared or relocatable) to out, via nm.
+bool defined_symbols(const fs::path &file, std::set<std::string> &out, std::ostream &diag)
+{
+	if (!fs::is_regular_file(file)) {
+		diag << "kcshim: --depends " << file.string() << ": no such file\n";
+		return false;
+	}
+	fs::path log = fs::temp_directory_path() / ("kcshim-nm-" + std::to_string(getpid()) + ".txt");
+	int status = run({"nm", "-g", "--defined-only", file.string()}, log);
+	std::istringstream lines(read_text(log));
+	fs::remove(log);
+	if (status) {
+		diag << "kcshim: --depends " << file.string() << ": nm could not read it\n";
+		return false;
+	}
+	std::string line;
+	while (std::getline(lines, line)) {
+		size_t sp = line.find_last_of(' ');
+		if (sp != std::string::npos)
+			out.insert(line.substr(sp + 1));
+	}
+	return true;
+}
+
 struct Job {
 	fs::path source;
 	fs::path object;
@@ -299,7 +323,7 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 		ok &= add_source(f, true);
 	if (opts.companions)
 		for (const auto &f : opts.files)
-			for (const auto &c : companions_for(tree, f.filename()))
+			for (const auto &c : companions_for(tree, resolve_source(tree, f)))
 				ok &= add_source(tree / c, true);
 	for (const auto &f : opts.extras)
 		ok &= add_source(f, true);
@@ -307,8 +331,11 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 		return res;
 	res.sources = sources;
 
-	fs::path output = opts.output.empty() ? fs::path(opts.files.front().stem().string() + ".so")
-					      : opts.output;
+	// Default name: the composite module the first file is part of (sha1-ssse3.so for
+	// sha1_ssse3_glue.c), else the file's own.
+	std::string composite = composite_module(sources.front());
+	std::string default_name = composite.empty() ? opts.files.front().stem().string() : composite;
+	fs::path output = opts.output.empty() ? fs::path(default_name + ".so") : opts.output;
 	output = fs::absolute(output).lexically_normal();
 	res.output = output;
 	std::string modname = opts.module_name.empty() ? output.stem().string() : opts.module_name;
@@ -412,43 +439,60 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 		return res;
 	}
 
-	// The check link: against libkcshim with -z defs, so every symbol neither the module nor the
-	// shim defines is named. The module itself is linked without libkcshim (it binds to the
-	// process's copy at dlopen time) and with -Bsymbolic (its own calls stay inside it).
+	// The check link names every symbol that neither the module, the shim nor a --depends
+	// module defines. A module is a shared object linked without libkcshim (it binds to the
+	// process's copy at load time) and with -Bsymbolic (its own calls stay inside) -- unless its
+	// code addresses data absolutely (kernel assembly may: modules live in the kernel's top
+	// 2 GiB), which no shared object can hold. Then it is a relocatable object, as a kernel .ko
+	// is, which kcshim's loader places in the low 2 GiB (shim/src/relocatable_module.h).
 	std::vector<std::string> objects;
 	for (const Job &j : jobs)
 		objects.push_back(j.object.string());
-	std::vector<std::string> check = {opts.cc, "-shared", "-fPIC", "-Wl,-z,defs", "-o",
-					  (work / "check.so").string()};
-	check.insert(check.end(), objects.begin(), objects.end());
-	check.push_back(opts.shim.library.string());
-	check.push_back("-lm");
-	std::vector<std::string> link = {opts.cc, "-shared", "-fPIC", "-Wl,-Bsymbolic", "-o",
-					 output.string()};
-	link.insert(link.end(), objects.begin(), objects.end());
-	link.push_back("-lm");
-	std::string link_record = render(check) + "\n" + render(link) + "\n";
-	if (up_to_date_link(output, link_record, objects)) {
-		res.ok = true;
-		return res;
+	auto with_objects = [&](std::vector<std::string> argv, std::vector<std::string> tail) {
+		argv.insert(argv.end(), objects.begin(), objects.end());
+		argv.insert(argv.end(), tail.begin(), tail.end());
+		return argv;
+	};
+	fs::path check_out = work / "check.out";
+	const std::vector<std::string> shared_check = with_objects(
+		{opts.cc, "-shared", "-fPIC", "-Wl,-z,defs", "-o", check_out.string()},
+		{opts.shim.library.string(), "-lm"});
+	// An executable takes absolute relocations; -e 0 as it is never run.
+	const std::vector<std::string> exec_check = with_objects(
+		{opts.cc, "-no-pie", "-nostartfiles", "-Wl,-e,0", "-o", check_out.string()},
+		{opts.shim.library.string(), "-lm"});
+	const std::vector<std::string> shared_link = with_objects(
+		{opts.cc, "-shared", "-fPIC", "-Wl,-Bsymbolic", "-o", output.string()}, {"-lm"});
+	const std::vector<std::string> relocatable_link = with_objects(
+		{opts.cc, "-r", "-nostdlib", "-o", output.string()}, {});
+	std::string deps_record;
+	for (const auto &d : opts.depends)
+		deps_record += fs::absolute(d).string() + "\n";
+	auto record_of = [&](const std::vector<std::string> &check,
+			     const std::vector<std::string> &link) {
+		return render(check) + "\n" + render(link) + "\n" + deps_record;
+	};
+	// Either form may be the cached one.
+	for (bool rel : {false, true}) {
+		if (up_to_date_link(output, record_of(rel ? exec_check : shared_check,
+						      rel ? relocatable_link : shared_link), objects)) {
+			res.ok = true;
+			res.relocatable = rel;
+			return res;
+		}
 	}
 	fs::remove(fs::path(output).concat(".cmd"));
-	for (const auto &[argv, name] : {std::pair{check, "check"}, std::pair{link, "link"}}) {
+
+	auto run_logged = [&](const std::vector<std::string> &argv, const std::string &name,
+			      std::string *text) {
 		if (opts.verbose)
 			diag << render(argv) << "\n";
-		fs::path log = work / (std::string(name) + ".log");
+		fs::path log = work / (name + ".log");
 		int status = run(argv, log);
-		std::string text = read_text(log);
-		if (status == 0)
-			continue;
-		std::vector<std::string> gaps;
-		find_gaps(text, overlay, gaps);
-		if (std::string(name) == "check" && opts.allow_undefined) {
-			for (const auto &g : gaps)
-				diag << "kcshim: note: " << g.substr(g.find("undefined")) <<
-					" (expected from another module)\n";
-			continue;
-		}
+		*text = read_text(log);
+		return status;
+	};
+	auto link_failed = [&](const std::string &text, std::vector<std::string> gaps) {
 		diag << text;
 		for (const auto &g : gaps)
 			diag << "kcshim: " << g << "\n";
@@ -456,10 +500,54 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 		diag << "kcshim: " << output.filename().string() << ": link failed\n";
 		fs::remove(output);
 		return res;
+	};
+
+	std::string text;
+	bool relocatable = opts.relocatable;
+	const std::vector<std::string> *check = &shared_check;
+	int status = relocatable ? 1 : run_logged(shared_check, "check", &text);
+	if (status && (relocatable || text.find("can not be used when making a shared object") !=
+						  std::string::npos)) {
+		relocatable = true;
+		check = &exec_check;
+		status = run_logged(exec_check, "check", &text);
 	}
-	fs::remove(work / "check.so");
-	write_text(fs::path(output).concat(".cmd"), link_record);
+	if (status) {
+		// Undefined symbols a --depends module defines are fine; the rest are gaps, or
+		// notes under --allow-undefined.
+		std::set<std::string> provided;
+		for (const auto &d : opts.depends)
+			if (!defined_symbols(d, provided, diag))
+				return link_failed("", {});
+		std::vector<std::string> gaps, all;
+		find_gaps(text, overlay, all);
+		for (const auto &g : all) {
+			static const std::string prefix = "shim gap: undefined symbol ";
+			std::string sym = g.starts_with(prefix) ? g.substr(prefix.size()) : "";
+			sym = sym.substr(0, sym.find(' '));
+			if (!sym.empty() && provided.contains(sym))
+				continue;
+			if (!sym.empty() && opts.allow_undefined) {
+				diag << "kcshim: note: undefined symbol " << sym
+				     << " (expected from another module)\n";
+				continue;
+			}
+			gaps.push_back(g);
+		}
+		if (!gaps.empty() || all.empty())
+			return link_failed(text, gaps);
+	}
+	const std::vector<std::string> &link = relocatable ? relocatable_link : shared_link;
+	if (run_logged(link, "link", &text))
+		return link_failed(text, {});
+	if (relocatable)
+		diag << "kcshim: note: " << output.filename().string()
+		     << ": absolute addressing in its code; built as a relocatable module (ET_REL), "
+			"loaded in the low 2 GiB like a kernel .ko\n";
+	fs::remove(check_out);
+	write_text(fs::path(output).concat(".cmd"), record_of(*check, link));
 	res.ok = true;
+	res.relocatable = relocatable;
 	return res;
 }
 

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-// The companion-file table: what else a driver file needs linked into its module, as the tree's
-// Makefiles would pull it in (a library object or a *_common.c another config symbol builds).
-// Each entry lists alternatives, tree-relative, first existing wins: files move between releases.
+// Companion files: what else a driver file needs linked into its module. Two sources:
+//  - the driver directory's Makefile, for composite modules ("sha1-ssse3-y := sha1_ssse3_asm.o
+//    sha1_ssse3_glue.o"): the glue and its assembly are one module, as Kbuild links them;
+//  - a table, for what another config symbol builds elsewhere (a lib/ object or a *_common.c).
+//    Each entry lists alternatives, tree-relative, first existing wins: files move between
+//    releases.
 #include <array>
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <string_view>
 
 #include "dropin.h"
@@ -38,31 +44,92 @@ constexpr std::array table{
 	Companion{"crc32_generic.c", "lib/crc32.c"},
 	Companion{"crc32c_generic.c", "lib/crc32.c"},
 	Companion{"crc64_rocksoft_generic.c", "lib/crc64.c"},
-	// x86 glue over its assembly (tier 2); the generic fallbacks they call come via --extra.
-	Companion{"sha1_ssse3_glue.c", "arch/x86/crypto/sha1_ssse3_asm.S"},
-	Companion{"sha1_ssse3_glue.c", "arch/x86/crypto/sha1_avx2_x86_64_asm.S"},
-	Companion{"sha1_ssse3_glue.c", "arch/x86/crypto/sha1_ni_asm.S"},
-	Companion{"sha256_ssse3_glue.c", "arch/x86/crypto/sha256-ssse3-asm.S"},
-	Companion{"sha256_ssse3_glue.c", "arch/x86/crypto/sha256-avx-asm.S"},
-	Companion{"sha256_ssse3_glue.c", "arch/x86/crypto/sha256-avx2-asm.S"},
-	Companion{"sha256_ssse3_glue.c", "arch/x86/crypto/sha256_ni_asm.S"},
-	Companion{"sha512_ssse3_glue.c", "arch/x86/crypto/sha512-ssse3-asm.S"},
-	Companion{"sha512_ssse3_glue.c", "arch/x86/crypto/sha512-avx-asm.S"},
-	Companion{"sha512_ssse3_glue.c", "arch/x86/crypto/sha512-avx2-asm.S"},
-	Companion{"crct10dif-pclmul_glue.c", "arch/x86/crypto/crct10dif-pcl-asm_64.S"},
-	Companion{"crc32-pclmul_glue.c", "arch/x86/crypto/crc32-pclmul_asm.S"},
-	Companion{"crc32c-intel_glue.c", "arch/x86/crypto/crc32c-pcl-intel-asm_64.S"},
-	Companion{"cast5_avx_glue.c", "arch/x86/crypto/cast5-avx-x86_64-asm_64.S"},
-	Companion{"cast6_avx_glue.c", "arch/x86/crypto/cast6-avx-x86_64-asm_64.S"},
-	Companion{"serpent_avx2_glue.c", "arch/x86/crypto/serpent-avx2-asm_64.S"},
-	Companion{"twofish_avx_glue.c", "arch/x86/crypto/twofish-avx-x86_64-asm_64.S"},
 };
 
+// Kconfig symbols a composite's conditional objects may depend on that a kcshim build has: a
+// 64-bit target, and the assembler features Kbuild probes for (kcshim_dropin_config.h).
+bool enabled(const std::string &config)
+{
+	return config == "CONFIG_64BIT" || config == "CONFIG_X86_64" ||
+	       config.starts_with("CONFIG_AS_");
+}
+
+// The Makefile's lines, continuations joined.
+std::vector<std::string> makefile_lines(const fs::path &makefile)
+{
+	std::ifstream in(makefile);
+	std::vector<std::string> lines;
+	std::string line, joined;
+	while (std::getline(in, line)) {
+		if (!line.empty() && line.back() == '\\') {
+			joined += line.substr(0, line.size() - 1) + " ";
+			continue;
+		}
+		lines.push_back(joined + line);
+		joined.clear();
+	}
+	return lines;
+}
+
+// "name-y := a.o b.o", "name-objs += c.o", "name-$(CONFIG_X) += d.o" (when X is enabled).
+struct CompositeLine {
+	std::string module;
+	std::vector<std::string> objects;
+};
+
+std::vector<CompositeLine> composites(const fs::path &dir)
+{
+	static const std::regex assign(
+		R"(^\s*([A-Za-z0-9_-]+)-(y|objs|\$\((CONFIG_[A-Za-z0-9_]+)\))\s*[:+]?=\s*(.*)$)");
+	std::vector<CompositeLine> out;
+	std::smatch m;
+	for (const auto &line : makefile_lines(dir / "Makefile")) {
+		if (!std::regex_match(line, m, assign) || (m[3].matched && !enabled(m[3].str())))
+			continue;
+		CompositeLine c{m[1].str(), {}};
+		std::istringstream words(m[4].str());
+		for (std::string w; words >> w;)
+			if (w.ends_with(".o"))
+				c.objects.push_back(w.substr(0, w.size() - 2));
+		out.push_back(std::move(c));
+	}
+	return out;
+}
+
 }  // namespace
+
+std::string composite_module(const fs::path &source)
+{
+	std::string stem = source.stem().string();
+	for (const auto &c : composites(source.parent_path()))
+		for (const auto &o : c.objects)
+			if (o == stem && c.module != stem)
+				return c.module;
+	return {};
+}
 
 std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &driver)
 {
 	std::vector<fs::path> out;
+	// The composite module's other objects, when the driver is one part of one.
+	if (driver.has_parent_path()) {
+		std::string module = composite_module(driver);
+		for (const auto &c : composites(driver.parent_path())) {
+			if (module.empty() || c.module != module)
+				continue;
+			for (const auto &o : c.objects) {
+				if (o == driver.stem().string())
+					continue;
+				for (const char *ext : {".c", ".S"}) {
+					fs::path src = driver.parent_path() / (o + ext);
+					if (fs::is_regular_file(src)) {
+						out.push_back(src.lexically_relative(tree));
+						break;
+					}
+				}
+			}
+		}
+	}
 	std::string name = driver.filename().string();
 	for (const Companion &c : table) {
 		if (c.driver != name)

@@ -39,6 +39,9 @@ struct BuildOptions {
 	std::vector<std::string> cflags;	// passed to the compiler as they are
 	bool companions = true;			// add the companion files the table knows
 	bool allow_undefined = false;		// symbols from other modules (tier 2 glue)
+	std::vector<fs::path> depends;		// modules this one needs loaded first (-m them
+						// before it); their symbols are not gaps
+	bool relocatable = false;		// always ET_REL (default: only when it must be)
 	unsigned int jobs = 0;			// parallel compiles; 0 = number of CPUs
 	bool verbose = false;			// print each command
 	std::string cc = "cc";
@@ -50,14 +53,21 @@ struct BuildResult {
 	std::vector<std::string> gaps;		// "shim gap: <linux/foo.h> not provided", ...
 	std::vector<fs::path> sources;		// every file compiled, companions included
 	fs::path output;
+	bool relocatable = false;		// output is ET_REL (absolute addressing in it)
 };
 
 // Builds the module; diagnostics go to diag. Objects are cached next to the output in
 // <output>.objs/ and rebuilt only when the command or a dependency changed.
 BuildResult build_module(const BuildOptions &opts, std::ostream &diag);
 
-// The companion sources (tree-relative) that the named driver file needs in this tree.
+// The companion sources (tree-relative) that a driver file needs in this tree: the other parts
+// of its composite module (from its directory's Makefile; driver must then be a full path) and
+// the table's entries for its file name.
 std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &driver);
+
+// The composite module a source is part of ("sha1-ssse3" for .../sha1_ssse3_glue.c), from its
+// directory's Makefile; empty when it is a module of its own.
+std::string composite_module(const fs::path &source);
 
 // Resolves a source argument as build_module() does; empty when it names no file.
 fs::path resolve_source(const fs::path &tree, const fs::path &file);

@@ -2,6 +2,9 @@
 #ifndef _KCSHIM_LINUX_COMPILER_TYPES_H
 #define _KCSHIM_LINUX_COMPILER_TYPES_H
 
+/* C only: assembly (.S) includes this through linux/linkage.h but has no use for attributes. */
+#ifndef __ASSEMBLY__
+
 #include <linux/compiler_attributes.h>
 
 /* sparse annotations: meaningless to gcc, as in a non-sparse kernel build */
@@ -44,5 +47,7 @@
 #ifndef __cplusplus
 #define typeof_member(T, m)	typeof(((T *)0)->m)
 #endif
+
+#endif /* !__ASSEMBLY__ */
 
 #endif

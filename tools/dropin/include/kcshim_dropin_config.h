@@ -19,6 +19,21 @@
 #define CONFIG_64BIT 1
 #endif
 
+/*
+ * arch/x86/Kconfig.assembler: what Kbuild's as-instr probes find in the assembler. Every binutils
+ * since 2.30 (2018) assembles all of them, and kcshim needs a newer toolchain than that anyway.
+ */
+#if defined(__x86_64__)
+#define CONFIG_X86_64 1
+#define CONFIG_AS_AVX512 1
+#define CONFIG_AS_SHA1_NI 1
+#define CONFIG_AS_SHA256_NI 1
+#define CONFIG_AS_TPAUSE 1
+#define CONFIG_AS_GFNI 1
+#define CONFIG_AS_VAES 1
+#define CONFIG_AS_VPCLMULQDQ 1
+#endif
+
 /* lib/crypto/Kconfig: CRYPTO_LIB_POLY1305_RSIZE, the generic (non-arch) default */
 #ifndef CONFIG_CRYPTO_LIB_POLY1305_RSIZE
 #define CONFIG_CRYPTO_LIB_POLY1305_RSIZE 1

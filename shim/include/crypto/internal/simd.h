@@ -15,6 +15,8 @@ struct simd_skcipher_alg;
 
 __KCSHIM_BEGIN_DECLS
 extern __thread bool crypto_simd_disabled_for_test;
+/* A call, not the thread-local read: relocatable modules (kcshim build) cannot take TLS relocations. */
+bool kcshim_crypto_simd_usable(void);
 
 struct simd_skcipher_alg *simd_skcipher_create_compat(struct skcipher_alg *ialg,
 						      const char *algname, const char *drvname,
@@ -27,6 +29,6 @@ void simd_unregister_skciphers(struct skcipher_alg *algs, int count,
 			       struct simd_skcipher_alg **simd_algs);
 __KCSHIM_END_DECLS
 
-#define crypto_simd_usable()	(!crypto_simd_disabled_for_test && may_use_simd())
+#define crypto_simd_usable()	kcshim_crypto_simd_usable()
 
 #endif

@@ -1,0 +1,590 @@
+// SPDX-License-Identifier: GPL-2.0
+// The ET_REL loader (see relocatable_module.h): layout, symbol resolution, x86-64 relocations,
+// constructors, and the debugger/unwinder announcements.
+//
+// The mapping has three parts, each page-aligned so it gets its own protection once relocated:
+//   text    executable sections, then one 16-byte trampoline per undefined symbol   (r-x)
+//   rodata  read-only sections, then the GOT: one 8-byte slot per symbol            (r--)
+//   data    writable sections and .bss                                             (rw-)
+#include "relocatable_module.h"
+
+#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <list>
+#include <mutex>
+#include <vector>
+
+// libgcc's unwinder registry: lets C++ unwinders and sanitizers walk through the module's frames.
+extern "C" void __register_frame(void *begin);
+extern "C" void __deregister_frame(void *begin);
+
+// GDB's JIT interface (gdb/jit.h): gdb puts a breakpoint in __jit_debug_register_code and reads
+// the object files listed in __jit_debug_descriptor. The names and layout are gdb's ABI.
+extern "C" {
+struct jit_code_entry {
+	jit_code_entry *next_entry;
+	jit_code_entry *prev_entry;
+	const char *symfile_addr;
+	std::uint64_t symfile_size;
+};
+struct jit_descriptor {
+	std::uint32_t version;
+	std::uint32_t action_flag;	// 1 register, 2 unregister
+	jit_code_entry *relevant_entry;
+	jit_code_entry *first_entry;
+};
+__attribute__((visibility("default"))) jit_descriptor __jit_debug_descriptor = {1, 0, nullptr,
+										 nullptr};
+__attribute__((visibility("default"), noinline)) void __jit_debug_register_code(void)
+{
+	asm volatile("" ::: "memory");
+}
+}
+
+namespace kcshim {
+
+struct RelocatableModule::Image {
+	std::string path;
+	std::vector<std::uint8_t> file;
+	std::uint8_t *base = nullptr;
+	std::size_t size = 0;
+	std::vector<std::uintptr_t> section_addr;	// per section index; 0 when not loaded
+	std::vector<std::pair<std::string, std::uintptr_t>> exports;
+	std::vector<std::uintptr_t> fini;		// destructors, in the order to run them
+	void *eh_frame = nullptr;
+	jit_code_entry jit{};
+	std::vector<std::uint8_t> debug_image;		// the file with sh_addr set to load addresses
+	std::vector<std::pair<void *, std::size_t>> copies;	// low copies of outside constants
+	bool jit_registered = false;
+
+	~Image();
+};
+
+namespace {
+
+std::mutex images_mu;
+std::list<RelocatableModule::Image *> images;	// loaded modules, for later modules' symbols
+
+constexpr std::size_t trampoline_size = 16;
+
+std::size_t align_up(std::size_t v, std::size_t a)
+{
+	return a > 1 ? (v + a - 1) / a * a : v;
+}
+
+bool fits_s32(std::int64_t v)
+{
+	return v >= INT32_MIN && v <= INT32_MAX;
+}
+
+// Parsed views into the file; every offset is checked before use.
+struct Elf {
+	const std::vector<std::uint8_t> &file;
+	const Elf64_Ehdr *eh = nullptr;
+	const Elf64_Shdr *sh = nullptr;
+	const Elf64_Sym *syms = nullptr;
+	std::size_t nsyms = 0;
+	const char *strtab = nullptr;
+	std::size_t strtab_size = 0;
+	const char *shstrtab = nullptr;
+	std::size_t shstrtab_size = 0;
+
+	bool in_file(std::uint64_t off, std::uint64_t len) const
+	{
+		return off <= file.size() && len <= file.size() - off;
+	}
+	const char *str(const char *tab, std::size_t size, std::uint32_t off) const
+	{
+		if (!tab || off >= size || !memchr(tab + off, 0, size - off))
+			return "";
+		return tab + off;
+	}
+	const char *section_name(std::size_t i) const
+	{
+		return str(shstrtab, shstrtab_size, sh[i].sh_name);
+	}
+	const char *symbol_name(std::size_t i) const
+	{
+		return str(strtab, strtab_size, syms[i].st_name);
+	}
+};
+
+std::string parse(Elf &e)
+{
+	const auto &f = e.file;
+	if (f.size() < sizeof(Elf64_Ehdr) || memcmp(f.data(), ELFMAG, SELFMAG))
+		return "not an ELF file";
+	e.eh = reinterpret_cast<const Elf64_Ehdr *>(f.data());
+	if (e.eh->e_ident[EI_CLASS] != ELFCLASS64 || e.eh->e_ident[EI_DATA] != ELFDATA2LSB)
+		return "not a 64-bit little-endian ELF file";
+	if (e.eh->e_type != ET_REL)
+		return "not a relocatable object";
+	if (e.eh->e_machine != EM_X86_64)
+		return "relocatable modules are supported for x86-64 only (e_machine " +
+		       std::to_string(e.eh->e_machine) + ")";
+	if (e.eh->e_shentsize != sizeof(Elf64_Shdr) ||
+	    !e.in_file(e.eh->e_shoff, std::uint64_t(e.eh->e_shnum) * sizeof(Elf64_Shdr)) ||
+	    e.eh->e_shstrndx >= e.eh->e_shnum)
+		return "bad section header table";
+	e.sh = reinterpret_cast<const Elf64_Shdr *>(f.data() + e.eh->e_shoff);
+	for (std::size_t i = 0; i < e.eh->e_shnum; i++)
+		if (e.sh[i].sh_type != SHT_NOBITS && !e.in_file(e.sh[i].sh_offset, e.sh[i].sh_size))
+			return "section " + std::to_string(i) + " lies outside the file";
+	const Elf64_Shdr &shs = e.sh[e.eh->e_shstrndx];
+	e.shstrtab = reinterpret_cast<const char *>(f.data() + shs.sh_offset);
+	e.shstrtab_size = shs.sh_size;
+	for (std::size_t i = 0; i < e.eh->e_shnum; i++) {
+		if (e.sh[i].sh_type != SHT_SYMTAB)
+			continue;
+		if (e.sh[i].sh_entsize != sizeof(Elf64_Sym) || e.sh[i].sh_link >= e.eh->e_shnum)
+			return "bad symbol table";
+		e.syms = reinterpret_cast<const Elf64_Sym *>(f.data() + e.sh[i].sh_offset);
+		e.nsyms = e.sh[i].sh_size / sizeof(Elf64_Sym);
+		const Elf64_Shdr &st = e.sh[e.sh[i].sh_link];
+		e.strtab = reinterpret_cast<const char *>(f.data() + st.sh_offset);
+		e.strtab_size = st.sh_size;
+	}
+	if (!e.syms)
+		return "no symbol table";
+	return {};
+}
+
+// A symbol another module or the process defines: earlier relocatable modules first (as the
+// kernel resolves against loaded modules), then everything dlsym() sees (libkcshim, libc,
+// RTLD_GLOBAL modules).
+std::uintptr_t resolve_external(const std::string &name)
+{
+	{
+		std::lock_guard lock(images_mu);
+		for (auto *img : images)
+			for (const auto &[n, addr] : img->exports)
+				if (n == name)
+					return addr;
+	}
+	return reinterpret_cast<std::uintptr_t>(dlsym(RTLD_DEFAULT, name.c_str()));
+}
+
+// What dladdr1() knows of the symbol at exactly addr: its ELF type and size.
+bool outside_symbol(std::uintptr_t addr, unsigned int *type, std::size_t *size)
+{
+	Dl_info info;
+	ElfW(Sym) *sym = nullptr;
+	void *p = reinterpret_cast<void *>(addr);
+	if (!dladdr1(p, &info, reinterpret_cast<void **>(&sym), RTLD_DL_SYMENT) || !sym ||
+	    info.dli_saddr != p)
+		return false;
+	*type = ELF64_ST_TYPE(sym->st_info);
+	*size = sym->st_size;
+	return true;
+}
+
+// True when [addr, addr+len) lies in one mapping of this process that is not writable.
+bool read_only_memory(std::uintptr_t addr, std::size_t len)
+{
+	std::ifstream maps("/proc/self/maps");
+	std::string line;
+	while (std::getline(maps, line)) {
+		unsigned long lo, hi;
+		char perms[5] = {};
+		if (sscanf(line.c_str(), "%lx-%lx %4s", &lo, &hi, perms) != 3)
+			continue;
+		if (addr >= lo && addr < hi)
+			return addr + len <= hi && perms[1] != 'w';
+	}
+	return false;
+}
+
+enum Part { text, rodata, data, parts };
+
+Part part_of(const Elf64_Shdr &s)
+{
+	if (s.sh_flags & SHF_EXECINSTR)
+		return text;
+	if (s.sh_flags & SHF_WRITE)
+		return data;
+	return rodata;
+}
+
+// Constructor/destructor arrays run in priority order (".init_array.00101" before
+// ".init_array"), as crtstuff and ld's sorting would arrange in a linked object.
+unsigned int array_priority(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	if (dot && dot != name && dot[1] >= '0' && dot[1] <= '9')
+		return static_cast<unsigned int>(strtoul(dot + 1, nullptr, 10));
+	return 65536;
+}
+
+}  // namespace
+
+RelocatableModule::Image::~Image()
+{
+	if (jit_registered) {
+		if (jit.prev_entry)
+			jit.prev_entry->next_entry = jit.next_entry;
+		else
+			__jit_debug_descriptor.first_entry = jit.next_entry;
+		if (jit.next_entry)
+			jit.next_entry->prev_entry = jit.prev_entry;
+		__jit_debug_descriptor.relevant_entry = &jit;
+		__jit_debug_descriptor.action_flag = 2;
+		__jit_debug_register_code();
+	}
+	if (eh_frame)
+		__deregister_frame(eh_frame);
+	if (base)
+		munmap(base, size);
+	for (auto [p, n] : copies)
+		munmap(p, n);
+}
+
+bool RelocatableModule::is_relocatable(const std::string &path)
+{
+	std::ifstream in(path, std::ios::binary);
+	Elf64_Ehdr eh{};
+	if (!in.read(reinterpret_cast<char *>(&eh), sizeof(eh)))
+		return false;
+	return !memcmp(eh.e_ident, ELFMAG, SELFMAG) && eh.e_ident[EI_CLASS] == ELFCLASS64 &&
+	       eh.e_type == ET_REL;
+}
+
+RelocatableModule::RelocatableModule(std::unique_ptr<Image> image) : image_(std::move(image))
+{
+	std::lock_guard lock(images_mu);
+	images.push_back(image_.get());
+}
+
+RelocatableModule::~RelocatableModule()
+{
+	{
+		std::lock_guard lock(images_mu);
+		images.remove(image_.get());
+	}
+	for (std::uintptr_t fn : image_->fini)
+		reinterpret_cast<void (*)()>(fn)();
+}
+
+void *RelocatableModule::symbol(const std::string &name) const
+{
+	for (const auto &[n, addr] : image_->exports)
+		if (n == name)
+			return reinterpret_cast<void *>(addr);
+	return nullptr;
+}
+
+std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &path,
+							   std::string *error)
+{
+	auto img = std::make_unique<Image>();
+	img->path = path;
+	{
+		std::ifstream in(path, std::ios::binary);
+		if (!in) {
+			*error = path + ": cannot open";
+			return nullptr;
+		}
+		img->file.assign(std::istreambuf_iterator<char>(in), {});
+	}
+	Elf e{img->file};
+	if (std::string why = parse(e); !why.empty()) {
+		*error = path + ": " + why;
+		return nullptr;
+	}
+	const std::size_t nsec = e.eh->e_shnum;
+	auto fail = [&](const std::string &why) {
+		*error = path + ": " + why;
+		return nullptr;
+	};
+
+	// Layout: each loaded section at an offset in its part; .eh_frame gets 4 zero bytes after
+	// it, the terminator a linked object would have from crtend.o.
+	std::size_t part_size[parts] = {};
+	std::vector<std::pair<Part, std::size_t>> where(nsec, {text, SIZE_MAX});
+	for (std::size_t i = 1; i < nsec; i++) {
+		const Elf64_Shdr &s = e.sh[i];
+		if (!(s.sh_flags & SHF_ALLOC) || s.sh_size == 0)
+			continue;
+		if (s.sh_flags & SHF_TLS)
+			return fail(std::string("thread-local section ") + e.section_name(i) +
+				    " (per-CPU data in a relocatable module is not supported)");
+		Part p = part_of(s);
+		std::size_t off = align_up(part_size[p], s.sh_addralign);
+		where[i] = {p, off};
+		part_size[p] = off + s.sh_size + (strcmp(e.section_name(i), ".eh_frame") ? 0 : 4);
+	}
+	const std::size_t tramp_off = align_up(part_size[text], 16);
+	part_size[text] = tramp_off + e.nsyms * trampoline_size;
+	const std::size_t got_off = align_up(part_size[rodata], 8);
+	part_size[rodata] = got_off + e.nsyms * 8;
+	const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+	std::size_t part_start[parts];
+	std::size_t total = 0;
+	for (int p = 0; p < parts; p++) {
+		part_start[p] = total;
+		total += align_up(std::max<std::size_t>(part_size[p], 1), page);
+	}
+
+#if defined(__x86_64__)
+	void *map = mmap(nullptr, total, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+#else
+	void *map = MAP_FAILED;
+	errno = ENOEXEC;
+#endif
+	if (map == MAP_FAILED)
+		return fail(std::string("cannot map the module in the low 2 GiB: ") +
+			    (errno == ENOEXEC ? "x86-64 modules load on x86-64 hosts only" : strerror(errno)));
+	img->base = static_cast<std::uint8_t *>(map);
+	img->size = total;
+	img->section_addr.assign(nsec, 0);
+	for (std::size_t i = 1; i < nsec; i++) {
+		if (where[i].second == SIZE_MAX)
+			continue;
+		std::uint8_t *dst = img->base + part_start[where[i].first] + where[i].second;
+		img->section_addr[i] = reinterpret_cast<std::uintptr_t>(dst);
+		if (e.sh[i].sh_type != SHT_NOBITS)
+			memcpy(dst, img->file.data() + e.sh[i].sh_offset, e.sh[i].sh_size);
+	}
+	std::uint8_t *tramps = img->base + part_start[text] + tramp_off;
+	auto *got = reinterpret_cast<std::uint64_t *>(img->base + part_start[rodata] + got_off);
+
+	// Symbols: their values, and the module's own definitions as its exports.
+	std::vector<std::uintptr_t> value(e.nsyms, 0);
+	std::vector<bool> external(e.nsyms, false);
+	for (std::size_t i = 1; i < e.nsyms; i++) {
+		const Elf64_Sym &s = e.syms[i];
+		const char *name = e.symbol_name(i);
+		unsigned int bind = ELF64_ST_BIND(s.st_info);
+		if (ELF64_ST_TYPE(s.st_info) == STT_TLS)
+			continue;	// refused below if a relocation uses it
+		if (s.st_shndx == SHN_UNDEF && !strcmp(name, "_GLOBAL_OFFSET_TABLE_")) {
+			value[i] = reinterpret_cast<std::uintptr_t>(got);	// the GOT built here
+		} else if (s.st_shndx == SHN_UNDEF) {
+			value[i] = resolve_external(name);
+			external[i] = true;
+			if (!value[i] && bind != STB_WEAK)
+				return fail(std::string("undefined symbol ") + name +
+					    " (not in the shim, the process or an earlier module)");
+		} else if (s.st_shndx == SHN_ABS) {
+			value[i] = s.st_value;
+		} else if (s.st_shndx == SHN_COMMON) {
+			return fail(std::string("common symbol ") + name + " (build with -fno-common)");
+		} else if (s.st_shndx < nsec && img->section_addr[s.st_shndx]) {
+			value[i] = img->section_addr[s.st_shndx] + s.st_value;
+			if ((bind == STB_GLOBAL || bind == STB_WEAK) && *name)
+				img->exports.emplace_back(name, value[i]);
+		}
+	}
+
+	// A stand-in within reach of the module for an outside symbol that is not: a trampoline
+	// "jmp *0(%rip); .quad S" for a function, a copy for read-only data (a constant table in
+	// another module, e.g. cast_s1 that cast5's assembly addresses PC-relatively) -- what ld's
+	// PLT and copy relocations do for an executable. 0 when neither applies.
+	std::vector<std::uintptr_t> stand_in(e.nsyms, 0);
+	auto reach = [&](std::size_t sym, bool call) -> std::uintptr_t {
+		if (stand_in[sym])
+			return stand_in[sym];
+		unsigned int type = STT_FUNC;
+		std::size_t size = 0;
+		bool known = outside_symbol(value[sym], &type, &size);
+		if (call || type == STT_FUNC || type == STT_GNU_IFUNC) {
+			std::uint8_t *t = tramps + sym * trampoline_size;
+			static const std::uint8_t jmp[6] = {0xff, 0x25, 0, 0, 0, 0};
+			memcpy(t, jmp, 6);
+			memcpy(t + 6, &value[sym], 8);
+			return stand_in[sym] = reinterpret_cast<std::uintptr_t>(t);
+		}
+		if (!known || type != STT_OBJECT || !size || !read_only_memory(value[sym], size))
+			return 0;
+#if defined(__x86_64__)
+		void *copy = mmap(nullptr, size, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+#else
+		void *copy = MAP_FAILED;
+#endif
+		if (copy == MAP_FAILED)
+			return 0;
+		memcpy(copy, reinterpret_cast<const void *>(value[sym]), size);
+		mprotect(copy, size, PROT_READ);
+		img->copies.emplace_back(copy, size);
+		return stand_in[sym] = reinterpret_cast<std::uintptr_t>(copy);
+	};
+
+	// Relocations.
+	for (std::size_t r = 1; r < nsec; r++) {
+		const Elf64_Shdr &rs = e.sh[r];
+		if (rs.sh_type == SHT_REL)
+			return fail("SHT_REL relocations (x86-64 objects use SHT_RELA)");
+		if (rs.sh_type != SHT_RELA || rs.sh_info >= nsec || !img->section_addr[rs.sh_info])
+			continue;
+		const char *target = e.section_name(rs.sh_info);
+		auto *rel = reinterpret_cast<const Elf64_Rela *>(img->file.data() + rs.sh_offset);
+		std::size_t n = rs.sh_entsize ? rs.sh_size / rs.sh_entsize : 0;
+		for (std::size_t k = 0; k < n; k++) {
+			std::size_t sym = ELF64_R_SYM(rel[k].r_info);
+			unsigned int type = ELF64_R_TYPE(rel[k].r_info);
+			std::size_t width = type == R_X86_64_64 || type == R_X86_64_PC64 ||
+						    type == R_X86_64_GOTOFF64 ? 8 : 4;
+			if (sym >= e.nsyms || rel[k].r_offset > e.sh[rs.sh_info].sh_size ||
+			    e.sh[rs.sh_info].sh_size - rel[k].r_offset < width)
+				return fail(std::string("bad relocation in ") + target);
+			if (sym && ELF64_ST_TYPE(e.syms[sym].st_info) == STT_TLS)
+				return fail(std::string("thread-local symbol ") + e.symbol_name(sym) +
+					    " used in " + target + " (not supported in relocatable modules)");
+			std::uintptr_t P = img->section_addr[rs.sh_info] + rel[k].r_offset;
+			std::int64_t S = static_cast<std::int64_t>(value[sym]);
+			std::int64_t A = rel[k].r_addend;
+			auto out_of_range = [&](const char *what) {
+				return fail(std::string(what) + " relocation to " +
+					    (sym ? e.symbol_name(sym) : "?") + " in " + target +
+					    " out of range");
+			};
+			switch (type) {
+			case R_X86_64_NONE:
+				break;
+			case R_X86_64_64: {
+				std::int64_t v = S + A;
+				memcpy(reinterpret_cast<void *>(P), &v, 8);
+				break;
+			}
+			case R_X86_64_PC64: {
+				std::int64_t v = S + A - static_cast<std::int64_t>(P);
+				memcpy(reinterpret_cast<void *>(P), &v, 8);
+				break;
+			}
+			case R_X86_64_PC32:
+			case R_X86_64_PLT32: {
+				std::int64_t v = S + A - static_cast<std::int64_t>(P);
+				if (!fits_s32(v) && external[sym]) {
+					std::uintptr_t near = reach(sym, type == R_X86_64_PLT32);
+					if (!near)
+						return fail(std::string("PC-relative reference to ") +
+							    e.symbol_name(sym) + " in " + target +
+							    ": it lies outside the low 2 GiB and is neither a "
+							    "function nor read-only data");
+					v = static_cast<std::int64_t>(near) + A - static_cast<std::int64_t>(P);
+				}
+				if (!fits_s32(v))
+					return out_of_range("PC-relative");
+				std::int32_t v32 = static_cast<std::int32_t>(v);
+				memcpy(reinterpret_cast<void *>(P), &v32, 4);
+				break;
+			}
+			case R_X86_64_32:
+			case R_X86_64_32S: {
+				std::int64_t v = S + A;
+				bool ok = type == R_X86_64_32 ? v >= 0 && v <= UINT32_MAX : fits_s32(v);
+				if (!ok)
+					return out_of_range("absolute 32-bit");
+				std::uint32_t v32 = static_cast<std::uint32_t>(v);
+				memcpy(reinterpret_cast<void *>(P), &v32, 4);
+				break;
+			}
+			case R_X86_64_GOTPCREL:
+			case R_X86_64_GOTPCRELX:
+			case R_X86_64_REX_GOTPCRELX: {
+				got[sym] = static_cast<std::uint64_t>(S);
+				std::int64_t v = reinterpret_cast<std::int64_t>(&got[sym]) + A -
+						 static_cast<std::int64_t>(P);
+				if (!fits_s32(v))
+					return out_of_range("GOT");
+				std::int32_t v32 = static_cast<std::int32_t>(v);
+				memcpy(reinterpret_cast<void *>(P), &v32, 4);
+				break;
+			}
+			case R_X86_64_GOTPC32: {
+				std::int64_t v = reinterpret_cast<std::int64_t>(got) + A -
+						 static_cast<std::int64_t>(P);
+				if (!fits_s32(v))
+					return out_of_range("GOT");
+				std::int32_t v32 = static_cast<std::int32_t>(v);
+				memcpy(reinterpret_cast<void *>(P), &v32, 4);
+				break;
+			}
+			case R_X86_64_GOTOFF64: {
+				std::int64_t v = S + A - reinterpret_cast<std::int64_t>(got);
+				memcpy(reinterpret_cast<void *>(P), &v, 8);
+				break;
+			}
+			default:
+				return fail("unsupported relocation type " + std::to_string(type) + " in " +
+					    target);
+			}
+		}
+	}
+
+	// Protections: code r-x, constants and GOT r--, data rw-.
+	if (mprotect(img->base + part_start[text], part_start[rodata] - part_start[text],
+		     PROT_READ | PROT_EXEC) ||
+	    mprotect(img->base + part_start[rodata], part_start[data] - part_start[rodata], PROT_READ))
+		return fail(std::string("mprotect: ") + strerror(errno));
+
+	// Announce the image before running any of its code: to gdb (its JIT interface reads the
+	// object with each section's sh_addr set to where it now lives) and to the unwinder.
+	img->debug_image = img->file;
+	auto *dsh = reinterpret_cast<Elf64_Shdr *>(img->debug_image.data() + e.eh->e_shoff);
+	for (std::size_t i = 1; i < nsec; i++)
+		if (img->section_addr[i])
+			dsh[i].sh_addr = img->section_addr[i];
+	img->jit.symfile_addr = reinterpret_cast<const char *>(img->debug_image.data());
+	img->jit.symfile_size = img->debug_image.size();
+	img->jit.next_entry = __jit_debug_descriptor.first_entry;
+	if (img->jit.next_entry)
+		img->jit.next_entry->prev_entry = &img->jit;
+	__jit_debug_descriptor.first_entry = &img->jit;
+	__jit_debug_descriptor.relevant_entry = &img->jit;
+	__jit_debug_descriptor.action_flag = 1;
+	__jit_debug_register_code();
+	img->jit_registered = true;
+	for (std::size_t i = 1; i < nsec; i++) {
+		if (img->section_addr[i] && !strcmp(e.section_name(i), ".eh_frame")) {
+			img->eh_frame = reinterpret_cast<void *>(img->section_addr[i]);
+			__register_frame(img->eh_frame);
+		}
+	}
+
+	// Constructors (they queue the module's init calls), in priority order; destructors are
+	// kept for unload, run in the reverse order.
+	struct Array {
+		unsigned int priority;
+		std::size_t section;
+	};
+	std::vector<Array> inits, finis;
+	for (std::size_t i = 1; i < nsec; i++) {
+		if (!img->section_addr[i])
+			continue;
+		if (e.sh[i].sh_type == SHT_INIT_ARRAY)
+			inits.push_back({array_priority(e.section_name(i)), i});
+		else if (e.sh[i].sh_type == SHT_FINI_ARRAY)
+			finis.push_back({array_priority(e.section_name(i)), i});
+	}
+	auto by_priority = [](const Array &a, const Array &b) { return a.priority < b.priority; };
+	std::stable_sort(inits.begin(), inits.end(), by_priority);
+	std::stable_sort(finis.begin(), finis.end(), by_priority);
+	auto entries = [&](const Array &a) {
+		const auto *fn = reinterpret_cast<const std::uintptr_t *>(img->section_addr[a.section]);
+		return std::vector<std::uintptr_t>(fn, fn + e.sh[a.section].sh_size / 8);
+	};
+	for (const Array &a : finis)
+		for (std::uintptr_t fn : entries(a))
+			img->fini.push_back(fn);
+	std::reverse(img->fini.begin(), img->fini.end());
+	std::vector<std::uintptr_t> ctors;
+	for (const Array &a : inits)
+		for (std::uintptr_t fn : entries(a))
+			ctors.push_back(fn);
+	std::unique_ptr<RelocatableModule> mod(new RelocatableModule(std::move(img)));
+	for (std::uintptr_t fn : ctors)
+		reinterpret_cast<void (*)()>(fn)();
+	return mod;
+}
+
+}  // namespace kcshim

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+// Relocatable modules (ELF ET_REL, what `ld -r` makes and what a kernel .ko is), loaded the way
+// the kernel's module loader loads them: sections laid out in one mapping, relocations applied
+// here, symbols resolved against earlier modules and then the process.
+//
+// Why: kernel assembly may address its constant tables absolutely (`vmovdqa .Lbswap_mask, %xmm0`,
+// an R_X86_64_32S relocation). The kernel can, since modules live in the top 2 GiB; a shared
+// object cannot, so `kcshim build` makes such modules relocatable and this loader maps them in the
+// low 2 GiB (MAP_32BIT), where a sign-extended 32-bit address reaches them. Calls out of range
+// (into libkcshim, libc) go through trampolines, and address loads of outside symbols through
+// a GOT built here -- what ld would have done for a shared object.
+//
+// The image is announced to debuggers through GDB's JIT interface, so `break cast5_ecb_enc_16way`
+// and backtraces work as for a dlopen()ed module, and its .eh_frame is registered for unwinders.
+//
+// Errors are values: load() returns nullptr and sets *error to one line naming what failed.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace kcshim {
+
+class RelocatableModule {
+public:
+	// Loads the ET_REL file at path: maps, resolves and relocates it, and runs its
+	// constructors (which queue the module's init calls).
+	static std::unique_ptr<RelocatableModule> load(const std::string &path, std::string *error);
+	// True when the file is an ELF relocatable object (what load() takes).
+	static bool is_relocatable(const std::string &path);
+
+	// The address of a symbol this module defines (global or weak), or nullptr.
+	void *symbol(const std::string &name) const;
+
+	// Unmaps the image; the caller has run the module's exit calls.
+	~RelocatableModule();
+	RelocatableModule(const RelocatableModule &) = delete;
+	RelocatableModule &operator=(const RelocatableModule &) = delete;
+
+	struct Image;
+
+private:
+	explicit RelocatableModule(std::unique_ptr<Image> image);
+	std::unique_ptr<Image> image_;
+};
+
+}  // namespace kcshim
