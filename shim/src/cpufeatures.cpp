@@ -10,7 +10,10 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include <asm/cpu_device_id.h>
 #include <asm/fpu/xstate.h>
+#include <asm/processor.h>
 #include <cpuid.h>
+
+#include <cstring>
 #endif
 #if defined(__aarch64__)
 #include <sys/auxv.h>
@@ -72,6 +75,42 @@ const X86Caps &caps()
 	static const X86Caps c;
 	return c;
 }
+
+// Vendor, family and model from CPUID leaves 0 and 1, the extended fields folded in as the
+// kernel's cpu_detect() does (family 0xf adds the extended family; 6 and up the extended model).
+struct cpuinfo_x86 read_boot_cpu()
+{
+	struct cpuinfo_x86 c = {};
+	unsigned int a, b, cx, d;
+	c.x86_vendor = X86_VENDOR_UNKNOWN;
+	if (!__get_cpuid(0, &a, &b, &cx, &d))
+		return c;
+	c.cpuid_level = static_cast<int>(a);
+	memcpy(c.x86_vendor_id, &b, 4);
+	memcpy(c.x86_vendor_id + 4, &d, 4);
+	memcpy(c.x86_vendor_id + 8, &cx, 4);
+	static const struct {
+		const char *id;
+		u8 vendor;
+	} vendors[] = {{"GenuineIntel", X86_VENDOR_INTEL}, {"AuthenticAMD", X86_VENDOR_AMD},
+		       {"HygonGenuine", X86_VENDOR_HYGON}, {"CentaurHauls", X86_VENDOR_CENTAUR},
+		       {"  Shanghai  ", X86_VENDOR_ZHAOXIN}};
+	for (const auto &v : vendors)
+		if (!strcmp(c.x86_vendor_id, v.id))
+			c.x86_vendor = v.vendor;
+	if (!__get_cpuid(1, &a, &b, &cx, &d))
+		return c;
+	unsigned int family = (a >> 8) & 0xf, model = (a >> 4) & 0xf;
+	if (family == 0xf)
+		family += (a >> 20) & 0xff;
+	if (family >= 6)
+		model += ((a >> 16) & 0xf) << 4;
+	c.x86 = static_cast<u8>(family);
+	c.x86_model = static_cast<u8>(model);
+	c.x86_stepping = a & 0xf;
+	c.x86_vfm = (static_cast<u32>(c.x86_vendor) << 16) | (family << 8) | model;
+	return c;
+}
 #endif
 
 #if defined(__aarch64__)
@@ -85,6 +124,10 @@ bool arm64_has(unsigned int feature)
 }  // namespace
 
 extern "C" {
+
+#if defined(__x86_64__) || defined(__i386__)
+struct cpuinfo_x86 boot_cpu_data = read_boot_cpu();
+#endif
 
 bool kcshim_cpu_has(unsigned int feature)
 {

@@ -384,9 +384,9 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		}
 	}
 
-	// A stand-in within reach of the module for an outside symbol that is not: a trampoline
-	// "jmp *0(%rip); .quad S" for a function, a copy for read-only data (a constant table in
-	// another module, e.g. cast_s1 that cast5's assembly addresses PC-relatively) -- what ld's
+	// A stand-in within reach of the module (and in the low 2 GiB) for an outside symbol that is
+	// not: a trampoline "jmp *0(%rip); .quad S" for a function, a copy for read-only data (a
+	// constant table in another module, e.g. cast_s1 that cast5's assembly indexes) -- what ld's
 	// PLT and copy relocations do for an executable. 0 when neither applies.
 	std::vector<std::uintptr_t> stand_in(e.nsyms, 0);
 	auto reach = [&](std::size_t sym, bool call) -> std::uintptr_t {
@@ -480,9 +480,18 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 			}
 			case R_X86_64_32:
 			case R_X86_64_32S: {
+				auto fits = [type](std::int64_t v) {
+					return type == R_X86_64_32 ? v >= 0 && v <= UINT32_MAX : fits_s32(v);
+				};
 				std::int64_t v = S + A;
-				bool ok = type == R_X86_64_32 ? v >= 0 && v <= UINT32_MAX : fits_s32(v);
-				if (!ok)
+				if (!fits(v) && external[sym]) {
+					// An outside table indexed absolutely (6.1's cast5 assembly:
+					// "movl cast_s1(, %rax, 4)"): its stand-in is low.
+					std::uintptr_t near = reach(sym, false);
+					if (near)
+						v = static_cast<std::int64_t>(near) + A;
+				}
+				if (!fits(v))
 					return out_of_range("absolute 32-bit");
 				std::uint32_t v32 = static_cast<std::uint32_t>(v);
 				memcpy(reinterpret_cast<void *>(P), &v32, 4);

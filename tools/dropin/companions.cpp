@@ -5,6 +5,7 @@
 //  - a table, for what another config symbol builds elsewhere (a lib/ object or a *_common.c).
 //    Each entry lists alternatives, tree-relative, first existing wins: files move between
 //    releases.
+#include <algorithm>
 #include <array>
 #include <fstream>
 #include <regex>
@@ -96,6 +97,16 @@ std::vector<CompositeLine> composites(const fs::path &dir)
 	return out;
 }
 
+// A composite built only for 32-bit x86 (twofish-i586-y := twofish-i586-asm_32.o twofish_glue.o
+// shares its glue with the x86_64 one).
+bool only_32bit(const CompositeLine &c)
+{
+	if (c.module.find("i586") != std::string::npos || c.module.find("i386") != std::string::npos)
+		return true;
+	return std::any_of(c.objects.begin(), c.objects.end(),
+			   [](const std::string &o) { return o.ends_with("_32"); });
+}
+
 }  // namespace
 
 std::string composite_module(const fs::path &source)
@@ -103,7 +114,7 @@ std::string composite_module(const fs::path &source)
 	std::string stem = source.stem().string();
 	for (const auto &c : composites(source.parent_path()))
 		for (const auto &o : c.objects)
-			if (o == stem && c.module != stem)
+			if (o == stem && c.module != stem && !(sizeof(void *) == 8 && only_32bit(c)))
 				return c.module;
 	return {};
 }

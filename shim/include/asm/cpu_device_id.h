@@ -5,6 +5,7 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <asm/cpufeature.h>
+#include <asm/intel-family.h>
 
 typedef unsigned long kernel_ulong_t;
 

@@ -16,7 +16,6 @@
 .endm
 #define ANNOTATE_RETPOLINE_SAFE
 #define ANNOTATE_UNRET_SAFE
-#define ANNOTATE_NOENDBR
 #endif
 
 #endif

@@ -41,6 +41,9 @@
 #define ENDPROC(name)		.type name, @function ; .size name, .-name
 #define END(name)		.size name, .-name
 #define RET			ret
+/* Indirect-branch tracking landing pads: empty, as in a kernel without CONFIG_X86_KERNEL_IBT. */
+#define ENDBR
+#define ANNOTATE_NOENDBR
 #endif
 
 #endif

@@ -9,6 +9,8 @@
 #include <linux/kernel.h>
 #include <linux/stringify.h>
 #include <linux/types.h>
+/* the kernel's module.h reaches the CPU identity too (through linux/stat.h, ... asm/processor.h) */
+#include <asm/processor.h>
 
 #define MODULE_NAME_LEN	56
 
