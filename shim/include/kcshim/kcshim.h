@@ -77,15 +77,34 @@ int kcshim_for_each_alg(int (*fn)(const struct kcshim_alg_info *info, void *arg)
 /* Creates the template instance for name (e.g. "cbc(cast5-generic)") if it does not exist yet. */
 int kcshim_instantiate(const char *name);
 
-/* One vector source's result for one driver. */
+/* What a result row reports (see struct kcshim_selftest_result). */
+enum kcshim_selftest_row {
+	KCSHIM_ROW_VECTORS,		/* one vector source's suite */
+	KCSHIM_ROW_EXTRA,		/* the extra tests: random cases compared with the generic driver */
+	KCSHIM_ROW_NOT_COMPARED,	/* extra tests not run: no generic driver to compare with */
+	KCSHIM_ROW_IS_GENERIC,		/* extra tests not run: the driver is the generic driver */
+};
+
+/*
+ * One vector source's result for one driver, or its extra tests' (row says which). Extra-test rows
+ * come only from kcshim_selftest_with() with fuzz_iterations set, after the driver's vector rows:
+ *   KCSHIM_ROW_EXTRA: source "vs <generic driver>", vectors = random cases, runs = case x
+ *     direction runs; passed and message as for a suite.
+ *   KCSHIM_ROW_NOT_COMPARED: source "vs <generic driver looked for>", vectors = runs = 0, passed
+ *     false (nothing was shown to be right) but not counted as a failure; message says why
+ *     ("no generic driver sha1-generic to compare with").
+ *   KCSHIM_ROW_IS_GENERIC: vectors = runs = 0, passed true, message says so.
+ */
 struct kcshim_selftest_result {
 	const char *driver;
-	const char *alg;		/* the suite's name: cra_name, or "ecb(name)" for a cipher */
-	const char *source;		/* "own", "kernel-6.12", ... */
+	const char *alg;		/* the suite's name: cra_name, or "ecb(name)" for a cipher;
+					 * extra tests: the cra_name */
+	const char *source;		/* "own", "kernel-6.12", ...; "vs <driver>" for extra tests */
 	unsigned int vectors;		/* vectors in the suite */
 	unsigned int runs;		/* vector x configuration runs */
 	bool passed;
 	const char *message;		/* first failure, testmgr-style; "" when passed */
+	enum kcshim_selftest_row row;
 };
 
 /*
@@ -96,6 +115,37 @@ struct kcshim_selftest_result {
  */
 int kcshim_selftest(const char *name,
 		    void (*fn)(const struct kcshim_selftest_result *res, void *arg), void *arg);
+
+/*
+ * What kcshim_selftest_with() runs beyond the vector suites. Registration never runs the extra
+ * tests (they take a while); only a caller that asks does.
+ *   fuzz_iterations: testmgr's fuzz_iterations (its default is 100); each driver gets 8 x this
+ *     many random cases, as in testmgr. 0: no extra tests.
+ *   seed: where the random cases come from; the same seed gives the same cases for a driver,
+ *     whatever else is tested, so a failure replays. Failure messages end with it.
+ */
+struct kcshim_selftest_options {
+	unsigned int fuzz_iterations;
+	uint64_t seed;
+};
+
+/*
+ * kcshim_selftest(), then for every driver whose vector suites passed, the extra tests of
+ * testmgr's CONFIG_CRYPTO_MANAGER_EXTRA_TESTS: random messages, keys and IVs computed by the
+ * generic driver of the same algorithm, run through the driver under random configurations
+ * (splits, offsets, final/finup/digest, export/import, SIMD off, in and out of place); outputs and
+ * errors must be equal. Shash and skcipher drivers are compared as testmgr does, single-block
+ * ciphers block by block (in or out of place, misaligned); internal drivers only through the
+ * public driver wrapping them (they get no row). The generic driver is the one of the cra_name
+ * with "-generic" on each innermost name ("cbc(cast5)" -> "cbc(cast5-generic)", or the vectors'
+ * generic_driver); for a driver from a module loaded with a suffix, "<generic>@<suffix>" first.
+ * A failure excludes the driver from lookups, as a vector failure does. opts NULL: no extra tests.
+ * Returns the number of failing rows (KCSHIM_ROW_NOT_COMPARED rows are not failures), or -ENOENT
+ * when name matches no driver.
+ */
+int kcshim_selftest_with(const char *name, const struct kcshim_selftest_options *opts,
+			 void (*fn)(const struct kcshim_selftest_result *res, void *arg),
+			 void *arg);
 
 /* The driver's self-test state and first failure message, by exact driver name. */
 enum kcshim_selftest_state kcshim_driver_selftest_state(const char *driver, const char **message);

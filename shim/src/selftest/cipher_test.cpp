@@ -2,81 +2,164 @@
 // Cipher vectors: skcipher drivers under testmgr's default cipher configurations
 // (default_cipher_testvec_configs) plus a SIMD-disabled run, both directions, checking output,
 // output IV, poison after every chunk, and expected errors; single-block ciphers block by block
-// (alg_test_cipher).
+// (alg_test_cipher), in place in a buffer misaligned by one byte.
 #include <cstring>
+#include <span>
 #include <string>
+#include <utility>
 
 #include <crypto/internal/cipher.h>
-#include <crypto/internal/simd.h>
 #include <crypto/internal/skcipher.h>
 
+#include "selftest/configs.h"
 #include "selftest/manager.h"
-#include "selftest/test_buffers.h"
 #include "tfm.h"
 
 namespace kcshim::selftest {
 
 namespace {
 
-struct CipherConfig {
-	const char *name;
-	bool inplace;
-	std::vector<Division> src_divs;
-	std::vector<Division> dst_divs;	// out of place only
-	unsigned int iv_offset = 0;
-	bool nosimd = false;
-};
-
 const std::vector<CipherConfig> &cipher_configs()
 {
 	static const std::vector<CipherConfig> configs = {
-		{"in-place", true, {{10000, 0}}, {}},
-		{"out-of-place", false, {{10000, 0}}, {{10000, 0}}},
-		{"unaligned buffer, offset=1", false, {{10000, 1}}, {{10000, 1}}, 1},
-		{"buffer aligned only to alignmask", false, {{10000, 1, true}},
-		 {{10000, 1, true}}, 1},
-		{"two even aligned splits", false, {{5000, 0}, {5000, 0}}, {{10000, 0}}},
-		{"uneven misaligned splits, may sleep", false, {{1900, 33}, {3300, 7}, {4800, 18}},
-		 {{7000, 1}, {3000, 0}}, 3},
-		{"misaligned splits crossing pages, inplace", true,
+		{"in-place", Inplace::one_sglist, {{10000, 0}}, {}},
+		{"out-of-place", Inplace::out_of_place, {{10000, 0}}, {{10000, 0}}},
+		{.name = "unaligned buffer, offset=1", .inplace = Inplace::out_of_place,
+		 .src_divs = {{10000, 1}}, .dst_divs = {{10000, 1}}, .iv_offset = 1, .key_offset = 1},
+		{.name = "buffer aligned only to alignmask", .inplace = Inplace::out_of_place,
+		 .src_divs = {{10000, 1, true}}, .dst_divs = {{10000, 1, true}}, .iv_offset = 1,
+		 .key_offset = 1},
+		{"two even aligned splits", Inplace::out_of_place, {{5000, 0}, {5000, 0}},
+		 {{10000, 0}}},
+		{.name = "uneven misaligned splits, may sleep", .inplace = Inplace::out_of_place,
+		 .src_divs = {{1900, 33}, {3300, 7}, {4800, 18}}, .dst_divs = {{7000, 1}, {3000, 0}},
+		 .iv_offset = 3, .key_offset = 3},
+		{"misaligned splits crossing pages, inplace", Inplace::one_sglist,
 		 {{7500, PAGE_SIZE - 32}, {2500, PAGE_SIZE - 7}}, {}},
-		{"in-place, SIMD disabled", true, {{10000, 0}}, {}, 0, true},
+		{"in-place, SIMD disabled", Inplace::one_sglist, {{10000, 0}}, {}, 0, true},
 	};
 	return configs;
 }
 
-struct SimdOff {
-	bool saved;
-	explicit SimdOff(bool off) : saved(crypto_simd_disabled_for_test)
-	{
-		crypto_simd_disabled_for_test = saved || off;
-	}
-	~SimdOff() { crypto_simd_disabled_for_test = saved; }
-};
-
-std::string failure(const crypto_alg *alg, bool enc, const std::string &what,
-		    unsigned int vec_no, const char *cfg)
+void set_forbid_weak_keys(struct crypto_skcipher *tfm, bool on)
 {
-	return std::string("alg: skcipher: ") + alg->cra_driver_name +
-	       (enc ? " encryption " : " decryption ") + what + " on test vector " +
-	       std::to_string(vec_no) + ", cfg=\"" + cfg + "\"";
+	if (on)
+		crypto_skcipher_set_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
+	else
+		crypto_skcipher_clear_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
 }
 
-std::string run_one(struct crypto_skcipher *tfm, const kcshim_cipher_vec &vec,
-		    unsigned int vec_no, const CipherConfig &cfg, bool enc)
+void set_forbid_weak_keys(struct crypto_cipher *tfm, bool on)
 {
-	const crypto_alg *alg = crypto_skcipher_tfm(tfm)->__crt_alg;
-	unsigned int ivsize = crypto_skcipher_ivsize(tfm);
-	unsigned int alignmask = crypto_skcipher_alignmask(tfm);
-	const char *in = enc ? vec.ptext : vec.ctext;
-	const char *out = enc ? vec.ctext : vec.ptext;
-	std::span<const uint8_t> input(reinterpret_cast<const uint8_t *>(in), vec.len);
+	if (on)
+		crypto_cipher_set_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
+	else
+		crypto_cipher_clear_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
+}
 
-	DividedBuffer src(input, cfg.src_divs, alignmask);
-	std::vector<uint8_t> zeros(vec.len, 0);
-	DividedBuffer dst(zeros, cfg.inplace ? cfg.src_divs : cfg.dst_divs, alignmask);
-	struct scatterlist *sg_src = src.sgl();
-	struct scatterlist *sg_dst = cfg.inplace ? sg_src : dst.sgl();
+int setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned int klen)
+{
+	return crypto_skcipher_setkey(tfm, key, klen);
+}
+
+int setkey(struct crypto_cipher *tfm, const u8 *key, unsigned int klen)
+{
+	return crypto_cipher_setkey(tfm, key, klen);
+}
+
+// Sets vec's key as cfg says (the weak-key flag, the key key_offset bytes into a buffer, SIMD off
+// if asked): "" when setkey returned the error vec expects (*err), else testmgr's message.
+template <typename Tfm>
+std::string setkey_as_configured(Tfm *tfm, const char *type, const kcshim_cipher_vec &vec,
+				 const std::string &vec_name, const CipherConfig &cfg, int *err)
+{
+	set_forbid_weak_keys(tfm, vec.wk);
+	std::vector<uint8_t> key(cfg.key_offset + vec.klen);
+	memcpy(key.data() + cfg.key_offset, vec.key, vec.klen);
+	{
+		SimdOff simd(cfg.nosimd_setkey);
+		*err = setkey(tfm, key.data() + cfg.key_offset, vec.klen);
+	}
+	if (*err == vec.setkey_error)
+		return "";
+	return std::string("alg: ") + type + ": " +
+	       crypto_tfm_alg_driver_name(&tfm->base) +
+	       " setkey failed on test vector " + vec_name + "; expected_error=" +
+	       std::to_string(vec.setkey_error) + ", actual_error=" + std::to_string(*err) +
+	       ", cfg=\"" + cfg.name + "\"";
+}
+
+// One direction's input laid out as cfg says, the destination zeroed (in place: the source).
+struct CipherBuffers {
+	std::span<const uint8_t> input, want;
+	bool inplace;
+	DividedBuffer src, dst;
+
+	CipherBuffers(const kcshim_cipher_vec &vec, const CipherConfig &cfg, bool enc,
+		      unsigned int alignmask)
+		: input(reinterpret_cast<const uint8_t *>(enc ? vec.ptext : vec.ctext), vec.len),
+		  want(reinterpret_cast<const uint8_t *>(enc ? vec.ctext : vec.ptext), vec.len),
+		  inplace(cfg.inplace != Inplace::out_of_place),
+		  src(input, cfg.src_divs, alignmask),
+		  dst(std::vector<uint8_t>(vec.len),
+		      inplace || cfg.dst_divs.empty() ? cfg.src_divs : cfg.dst_divs, alignmask)
+	{
+	}
+
+	DividedBuffer &result() { return inplace ? src : dst; }
+	std::string chunks() const
+	{
+		return inplace ? src.lengths() : src.lengths() + " -> " + dst.lengths();
+	}
+	// After a run: the output, the poison after every chunk, an untouched source. Empty when
+	// right, else what failed and (for a wrong result) where.
+	std::pair<std::string, std::string> check()
+	{
+		std::string diff = first_difference(result().gather(), want);
+		if (!diff.empty())
+			return {"test failed (wrong result)", diff};
+		if (!src.poison_intact() || (!inplace && !dst.poison_intact()))
+			return {"test failed (buffer overrun)", ""};
+		if (!inplace && src.gather() != std::vector<uint8_t>(input.begin(), input.end()))
+			return {"test failed (source data modified)", ""};
+		return {};
+	}
+};
+
+// chunks: the chunk lengths, "" for a single-block cipher's one buffer.
+std::string failure_message(const char *type, const char *driver, bool enc,
+			    const std::string &what, const std::string &vec_name,
+			    const std::string &cfg, const std::string &chunks, const std::string &detail)
+{
+	return std::string("alg: ") + type + ": " + driver + (enc ? " encryption " : " decryption ") +
+	       what + " on test vector " + vec_name + ", cfg=\"" + cfg + "\"" +
+	       (chunks.empty() ? "" : " (chunks " + chunks + ")") +
+	       (detail.empty() ? "" : ": " + detail);
+}
+
+}  // namespace
+
+std::string test_skcipher_vec_cfg(struct crypto_skcipher *tfm, const kcshim_cipher_vec &vec,
+				  const std::string &vec_name, const CipherConfig &cfg, bool enc)
+{
+	const char *driver = crypto_skcipher_driver_name(tfm);
+	unsigned int ivsize = crypto_skcipher_ivsize(tfm);
+	int err;
+	std::string msg = setkey_as_configured(tfm, "skcipher", vec, vec_name, cfg, &err);
+	if (!msg.empty() || err)
+		return msg;
+
+	CipherBuffers buf(vec, cfg, enc, crypto_skcipher_alignmask(tfm));
+	struct scatterlist *sg_src = buf.src.sgl();
+	// two sglists: a second scatterlist over the same chunks
+	std::vector<struct scatterlist> sg_twin(sg_src, sg_src + buf.src.chunks().size());
+	struct scatterlist *sg_dst = cfg.inplace == Inplace::one_sglist ? sg_src
+				     : cfg.inplace == Inplace::two_sglists ? sg_twin.data()
+				     : buf.dst.sgl();
+	auto failure = [&](const std::string &what, const std::string &detail = "") {
+		return failure_message("skcipher", driver, enc, what, vec_name, cfg.name,
+				       buf.chunks(), detail);
+	};
 
 	std::vector<uint8_t> ivbuf(ivsize + cfg.iv_offset + 64, 0);
 	u8 *iv = ivbuf.data() + cfg.iv_offset;
@@ -84,9 +167,9 @@ std::string run_one(struct crypto_skcipher *tfm, const kcshim_cipher_vec &vec,
 		memcpy(iv, vec.iv, ivsize);
 
 	struct skcipher_request *req = skcipher_request_alloc(tfm, GFP_KERNEL);
-	skcipher_request_set_callback(req, CRYPTO_TFM_REQ_MAY_SLEEP, nullptr, nullptr);
+	skcipher_request_set_callback(req, cfg.may_sleep ? CRYPTO_TFM_REQ_MAY_SLEEP : 0, nullptr,
+				      nullptr);
 	skcipher_request_set_crypt(req, sg_src, sg_dst, vec.len, ivsize ? iv : nullptr);
-	int err;
 	{
 		SimdOff simd(cfg.nosimd);
 		err = enc ? crypto_skcipher_encrypt(req) : crypto_skcipher_decrypt(req);
@@ -94,40 +177,48 @@ std::string run_one(struct crypto_skcipher *tfm, const kcshim_cipher_vec &vec,
 	skcipher_request_free(req);
 
 	if (err != vec.crypt_error)
-		return failure(alg, enc, "failed with err " + std::to_string(err) + " (expected " +
-					       std::to_string(vec.crypt_error) + ")", vec_no, cfg.name);
+		return failure("failed with err " + std::to_string(err) + " (expected " +
+			       std::to_string(vec.crypt_error) + ")");
 	if (err)
 		return "";
-	DividedBuffer &result = cfg.inplace ? src : dst;
-	std::vector<uint8_t> got = result.gather();
-	if (memcmp(got.data(), out, vec.len))
-		return failure(alg, enc, "test failed (wrong result)", vec_no, cfg.name);
-	if (!src.poison_intact() || (!cfg.inplace && !dst.poison_intact()))
-		return failure(alg, enc, "test failed (buffer overrun)", vec_no, cfg.name);
-	if (!cfg.inplace && src.gather() != std::vector<uint8_t>(input.begin(), input.end()))
-		return failure(alg, enc, "test failed (source data modified)", vec_no, cfg.name);
+	auto [what, detail] = buf.check();
+	if (!what.empty())
+		return failure(what, detail);
 	// the IV the request leaves behind: CBC's last ciphertext block, CTR's next counter
 	if (vec.iv_out && ivsize && memcmp(iv, vec.iv_out, ivsize))
-		return failure(alg, enc, "test failed (wrong output IV)", vec_no, cfg.name);
+		return failure("test failed (wrong output IV)",
+			       "got " + hex({iv, ivsize}) + ", expected " +
+				       hex({reinterpret_cast<const uint8_t *>(vec.iv_out), ivsize}));
 	return "";
 }
 
-std::string setkey(struct crypto_skcipher *tfm, const kcshim_cipher_vec &vec, unsigned int vec_no,
-		   int *err)
+std::string test_cipher_vec_cfg(struct crypto_cipher *tfm, const kcshim_cipher_vec &vec,
+				const std::string &vec_name, const CipherConfig &cfg, bool enc)
 {
-	if (vec.wk)
-		crypto_skcipher_set_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
-	else
-		crypto_skcipher_clear_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
-	*err = crypto_skcipher_setkey(tfm, reinterpret_cast<const u8 *>(vec.key), vec.klen);
-	if (*err != vec.setkey_error)
-		return std::string("alg: skcipher: ") + crypto_skcipher_driver_name(tfm) +
-		       " setkey failed on test vector " + std::to_string(vec_no) + "; expected_error=" +
-		       std::to_string(vec.setkey_error) + ", actual_error=" + std::to_string(*err);
-	return "";
-}
+	unsigned int bs = crypto_cipher_blocksize(tfm);
+	int err;
+	std::string msg = setkey_as_configured(tfm, "cipher", vec, vec_name, cfg, &err);
+	if (!msg.empty() || err)
+		return msg;
 
-}  // namespace
+	CipherBuffers buf(vec, cfg, enc, crypto_cipher_alignmask(tfm));
+	const uint8_t *in = buf.src.chunks()[0].data;
+	uint8_t *out = buf.result().chunks()[0].data;
+	{
+		SimdOff simd(cfg.nosimd);
+		for (unsigned int k = 0; k + bs <= vec.len; k += bs) {
+			if (enc)
+				crypto_cipher_encrypt_one(tfm, out + k, in + k);
+			else
+				crypto_cipher_decrypt_one(tfm, out + k, in + k);
+		}
+	}
+	auto [what, detail] = buf.check();
+	if (what.empty())
+		return "";
+	return failure_message("cipher", crypto_tfm_alg_driver_name(crypto_cipher_tfm(tfm)), enc,
+			       what, vec_name, cfg.name, "", detail);
+}
 
 SuiteResult test_skcipher_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 {
@@ -144,22 +235,27 @@ SuiteResult test_skcipher_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 	auto *vecs = static_cast<const kcshim_cipher_vec *>(suite.vecs);
 	for (unsigned int i = 0; i < suite.count && r.passed; i++) {
 		const kcshim_cipher_vec &vec = vecs[i];
-		std::string msg = setkey(tfm, vec, i + 1, &err);
-		if (msg.empty() && !err && !vec.generates_iv) {
-			for (const CipherConfig &cfg : cipher_configs()) {
-				for (bool enc : {true, false}) {
-					msg = run_one(tfm, vec, i + 1, cfg, enc);
-					r.runs++;
-					if (!msg.empty())
-						break;
-				}
-				if (!msg.empty())
-					break;
-			}
+		std::string name = std::to_string(i + 1);
+		if (vec.generates_iv)
+			continue;
+		if (vec.setkey_error) {
+			// a refused key is checked once: there is nothing to encrypt
+			r.message = test_skcipher_vec_cfg(tfm, vec, name, cipher_configs()[0], true);
+			r.passed = r.message.empty();
+			continue;
 		}
-		if (!msg.empty()) {
-			r.passed = false;
-			r.message = msg;
+		for (const CipherConfig &cfg : cipher_configs()) {
+			for (bool enc : {true, false}) {
+				std::string msg = test_skcipher_vec_cfg(tfm, vec, name, cfg, enc);
+				r.runs++;
+				if (!msg.empty()) {
+					r.passed = false;
+					r.message = msg;
+					break;
+				}
+			}
+			if (!r.passed)
+				break;
 		}
 	}
 	crypto_free_skcipher(tfm);
@@ -168,6 +264,9 @@ SuiteResult test_skcipher_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 
 SuiteResult test_cipher_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 {
+	// misaligned by one byte, so an alignmask is exercised too
+	static const CipherConfig misaligned_inplace = {"in-place, misaligned by one byte",
+							 Inplace::one_sglist, {{10000, 1}}, {}};
 	SuiteResult r;
 	int err;
 	Registry::get().pin(e);
@@ -184,45 +283,13 @@ SuiteResult test_cipher_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 		const kcshim_cipher_vec &vec = vecs[i];
 		if (vec.len % bs)
 			continue;	// as alg_test_cipher: only whole blocks go through a cipher
-		if (vec.wk)
-			crypto_cipher_set_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
-		else
-			crypto_cipher_clear_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
-		err = crypto_cipher_setkey(tfm, reinterpret_cast<const u8 *>(vec.key), vec.klen);
-		if (err != vec.setkey_error) {
-			r.passed = false;
-			r.message = std::string("alg: cipher: setkey failed on test vector ") +
-				    std::to_string(i + 1) + " for " + e->alg->cra_driver_name +
-				    "; expected_error=" + std::to_string(vec.setkey_error) +
-				    ", actual_error=" + std::to_string(err);
-			break;
-		}
-		if (err)
-			continue;
 		for (bool enc : {true, false}) {
-			const u8 *in = reinterpret_cast<const u8 *>(enc ? vec.ptext : vec.ctext);
-			const u8 *want = reinterpret_cast<const u8 *>(enc ? vec.ctext : vec.ptext);
-			// misaligned by one byte, so an alignmask is exercised too
-			std::vector<u8> buf(vec.len + 1 + poison_len, poison_byte);
-			u8 *p = buf.data() + 1;
-			memcpy(p, in, vec.len);
-			for (unsigned int k = 0; k < vec.len; k += bs) {
-				if (enc)
-					crypto_cipher_encrypt_one(tfm, p + k, p + k);
-				else
-					crypto_cipher_decrypt_one(tfm, p + k, p + k);
-			}
+			r.message = test_cipher_vec_cfg(tfm, vec, std::to_string(i + 1),
+							misaligned_inplace, enc);
+			r.passed = r.message.empty();
+			if (vec.setkey_error || !r.passed)
+				break;	// a refused key is checked once: there is nothing to encrypt
 			r.runs++;
-			bool overrun = false;
-			for (unsigned int k = 0; k < poison_len; k++)
-				overrun |= p[vec.len + k] != poison_byte;
-			if (memcmp(p, want, vec.len) || overrun) {
-				r.passed = false;
-				r.message = std::string("alg: cipher: Test ") + std::to_string(i + 1) +
-					    " failed on " + (enc ? "encryption" : "decryption") +
-					    " for " + e->alg->cra_driver_name;
-				break;
-			}
 		}
 	}
 	crypto_free_cipher(tfm);

@@ -9,24 +9,14 @@
 
 #include <crypto/hash.h>
 #include <crypto/internal/hash.h>
-#include <crypto/internal/simd.h>
 
+#include "selftest/configs.h"
 #include "selftest/manager.h"
-#include "selftest/test_buffers.h"
 #include "tfm.h"
 
 namespace kcshim::selftest {
 
 namespace {
-
-enum class Finalization { final, finup, digest };
-
-struct HashConfig {
-	const char *name;
-	std::vector<Division> divs;
-	Finalization fin;
-	bool nosimd = false;
-};
 
 const std::vector<HashConfig> &hash_configs()
 {
@@ -34,8 +24,10 @@ const std::vector<HashConfig> &hash_configs()
 		{"init+update+final aligned buffer", {{10000, 0}}, Finalization::final},
 		{"init+finup aligned buffer", {{10000, 0}}, Finalization::finup},
 		{"digest aligned buffer", {{10000, 0}}, Finalization::digest},
-		{"init+update+final misaligned buffer", {{10000, 1}}, Finalization::final},
-		{"digest buffer aligned only to alignmask", {{10000, 1, true}}, Finalization::digest},
+		{.name = "init+update+final misaligned buffer", .divs = {{10000, 1}},
+		 .fin = Finalization::final, .key_offset = 1},
+		{.name = "digest buffer aligned only to alignmask", .divs = {{10000, 1, true}},
+		 .fin = Finalization::digest, .key_offset = 1},
 		{"init+update+update+final two even splits",
 		 {{5000, 0, false, Flush::flush}, {5000, 0}}, Finalization::final},
 		{"digest uneven misaligned splits, may sleep",
@@ -75,28 +67,31 @@ DescPtr alloc_desc(struct crypto_shash *tfm)
 	return DescPtr(d, DescDeleter{rounded});
 }
 
-// Sets the thread's SIMD switch for one call, as testmgr's crypto_disable_simd_for_test().
-struct SimdOff {
-	bool saved;
-	explicit SimdOff(bool off) : saved(crypto_simd_disabled_for_test)
-	{
-		crypto_simd_disabled_for_test = saved || off;
-	}
-	~SimdOff() { crypto_simd_disabled_for_test = saved; }
-};
-
-std::string failure(const crypto_alg *alg, const std::string &what, unsigned int vec_no,
-		    const HashConfig &cfg)
+// Exports the state, poisons the descriptor and imports it back; "" or what failed.
+std::string reimport(struct shash_desc *desc)
 {
-	return std::string("alg: shash: ") + alg->cra_driver_name + " " + what +
-	       " on test vector " + std::to_string(vec_no) + ", cfg=\"" + cfg.name + "\"";
+	struct crypto_shash *tfm = desc->tfm;
+	unsigned int statesize = crypto_shash_statesize(tfm);
+	std::vector<uint8_t> state(statesize + poison_len, poison_byte);
+	int err = crypto_shash_export(desc, state.data());
+	if (err)
+		return "export() failed with err " + std::to_string(err);
+	for (unsigned int k = 0; k < poison_len; k++)
+		if (state[statesize + k] != poison_byte)
+			return "export() overran state buffer";
+	memset(shash_desc_ctx(desc), poison_byte, crypto_shash_descsize(tfm));
+	err = crypto_shash_import(desc, state.data());
+	if (err)
+		return "import() failed with err " + std::to_string(err);
+	return "";
 }
 
-// One vector under one configuration; "" when it passed.
-std::string run_one(struct crypto_shash *tfm, const kcshim_hash_vec &vec, unsigned int vec_no,
-		    const HashConfig &cfg)
+}  // namespace
+
+std::string test_hash_vec_cfg(struct crypto_shash *tfm, const kcshim_hash_vec &vec,
+			      const std::string &vec_name, const HashConfig &cfg)
 {
-	const crypto_alg *alg = crypto_shash_tfm(tfm)->__crt_alg;
+	const char *driver = crypto_shash_driver_name(tfm);
 	unsigned int ds = crypto_shash_digestsize(tfm);
 	std::span<const uint8_t> data(reinterpret_cast<const uint8_t *>(vec.plaintext), vec.psize);
 	DividedBuffer input(data, cfg.divs, crypto_shash_alignmask(tfm));
@@ -104,35 +99,43 @@ std::string run_one(struct crypto_shash *tfm, const kcshim_hash_vec &vec, unsign
 	auto desc = alloc_desc(tfm);
 	int err;
 
+	auto failure = [&](const std::string &what, const std::string &detail = "") {
+		return std::string("alg: shash: ") + driver + " " + what + " on test vector " +
+		       vec_name + ", cfg=\"" + cfg.name + "\" (chunks " + input.lengths() + ")" +
+		       (detail.empty() ? "" : ": " + detail);
+	};
+
 	if (vec.ksize) {
-		err = crypto_shash_setkey(tfm, reinterpret_cast<const u8 *>(vec.key), vec.ksize);
+		std::vector<uint8_t> key(cfg.key_offset + vec.ksize);
+		memcpy(key.data() + cfg.key_offset, vec.key, vec.ksize);
+		{
+			SimdOff simd(cfg.nosimd_setkey);
+			err = crypto_shash_setkey(tfm, key.data() + cfg.key_offset, vec.ksize);
+		}
 		if (err != vec.setkey_error)
-			return failure(alg, "setkey failed with err " + std::to_string(err) +
-						    " (expected " + std::to_string(vec.setkey_error) + ")",
-				       vec_no, cfg);
+			return failure("setkey failed with err " + std::to_string(err) + " (expected " +
+				       std::to_string(vec.setkey_error) + ")");
 		if (err)
 			return "";
 	}
 
 	auto finish = [&](int e) -> std::string {
 		if (e != vec.digest_error)
-			return failure(alg, "failed with err " + std::to_string(e) + " (expected " +
-						    std::to_string(vec.digest_error) + ")",
-				       vec_no, cfg);
+			return failure("failed with err " + std::to_string(e) + " (expected " +
+				       std::to_string(vec.digest_error) + ")");
 		if (e)
 			return "";
-		if (memcmp(result.data(), vec.digest, ds))
-			return failure(alg, "test failed (wrong result): got " +
-						    hex({result.data(), ds}) + ", expected " +
-						    hex({reinterpret_cast<const uint8_t *>(vec.digest), ds}),
-				       vec_no, cfg);
+		std::span<const uint8_t> want(reinterpret_cast<const uint8_t *>(vec.digest), ds);
+		if (memcmp(result.data(), want.data(), ds))
+			return failure("test failed (wrong result)",
+				       "got " + hex({result.data(), ds}) + ", expected " + hex(want));
 		for (unsigned int i = 0; i < poison_len; i++)
 			if (result[ds + i] != poison_byte)
-				return failure(alg, "test failed (result buffer overflow)", vec_no, cfg);
+				return failure("test failed (result buffer overflow)");
 		if (!input.poison_intact())
-			return failure(alg, "test failed (input buffer overrun)", vec_no, cfg);
+			return failure("test failed (input buffer overrun)");
 		if (input.gather() != std::vector<uint8_t>(data.begin(), data.end()))
-			return failure(alg, "test failed (source data modified)", vec_no, cfg);
+			return failure("test failed (source data modified)");
 		return "";
 	};
 
@@ -143,7 +146,10 @@ std::string run_one(struct crypto_shash *tfm, const kcshim_hash_vec &vec, unsign
 						  result.data()));
 	}
 
-	err = crypto_shash_init(desc.get());
+	{
+		SimdOff simd(cfg.nosimd);
+		err = crypto_shash_init(desc.get());
+	}
 	if (err)
 		return finish(err);
 	for (size_t i = 0; i < chunks.size(); i++) {
@@ -158,27 +164,14 @@ std::string run_one(struct crypto_shash *tfm, const kcshim_hash_vec &vec, unsign
 		if (err)
 			return finish(err);
 		if (c.flush == Flush::reimport) {
-			std::vector<uint8_t> state(crypto_shash_statesize(tfm) + poison_len, poison_byte);
-			err = crypto_shash_export(desc.get(), state.data());
-			if (err)
-				return failure(alg, "export() failed with err " + std::to_string(err),
-					       vec_no, cfg);
-			for (unsigned int k = 0; k < poison_len; k++)
-				if (state[crypto_shash_statesize(tfm) + k] != poison_byte)
-					return failure(alg, "export() overran state buffer", vec_no,
-						       cfg);
-			memset(shash_desc_ctx(desc.get()), poison_byte, crypto_shash_descsize(tfm));
-			err = crypto_shash_import(desc.get(), state.data());
-			if (err)
-				return failure(alg, "import() failed with err " + std::to_string(err),
-					       vec_no, cfg);
+			std::string what = reimport(desc.get());
+			if (!what.empty())
+				return failure(what);
 		}
 	}
 	SimdOff simd(cfg.nosimd);
 	return finish(crypto_shash_final(desc.get(), result.data()));
 }
-
-}  // namespace
 
 SuiteResult test_hash_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 {
@@ -196,7 +189,7 @@ SuiteResult test_hash_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 	auto *vecs = static_cast<const kcshim_hash_vec *>(suite.vecs);
 	for (unsigned int i = 0; i < suite.count && r.passed; i++) {
 		for (const HashConfig &cfg : hash_configs()) {
-			std::string msg = run_one(tfm, vecs[i], i + 1, cfg);
+			std::string msg = test_hash_vec_cfg(tfm, vecs[i], std::to_string(i + 1), cfg);
 			r.runs++;
 			if (!msg.empty()) {
 				r.passed = false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "selftest/manager.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include <linux/printk.h>
@@ -46,9 +47,14 @@ SuiteResult run_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 	return r;
 }
 
+bool is_failure(const SuiteResult &r)
+{
+	return !r.passed && r.row != KCSHIM_ROW_NOT_COMPARED;
+}
+
 }  // namespace
 
-std::vector<SuiteResult> run(AlgEntry *e)
+std::vector<SuiteResult> run(AlgEntry *e, const ExtraOptions &extra)
 {
 	std::vector<SuiteResult> results;
 	auto names = suite_names(e);
@@ -68,11 +74,16 @@ std::vector<SuiteResult> run(AlgEntry *e)
 			results.push_back(std::move(r));
 		}
 	}
+	bool vectors_passed = std::none_of(results.begin(), results.end(), is_failure);
+	if (extra.fuzz_iterations && vectors_passed) {
+		if (auto r = test_vs_generic(e, extra))
+			results.push_back(std::move(*r));
+	}
 	Registry::get().release(e);
 
 	std::string failure;
 	for (const auto &r : results)
-		if (!r.passed && failure.empty())
+		if (is_failure(r) && failure.empty())
 			failure = r.message;
 	if (!failure.empty()) {
 		printk(KERN_ERR "%s\n", failure.c_str());
@@ -90,12 +101,15 @@ void test_on_register(AlgEntry *e)
 
 }  // namespace kcshim::selftest
 
-extern "C" int kcshim_selftest(const char *name,
-			       void (*fn)(const struct kcshim_selftest_result *res, void *arg),
-			       void *arg)
+extern "C" int kcshim_selftest_with(const char *name, const struct kcshim_selftest_options *opts,
+				    void (*fn)(const struct kcshim_selftest_result *res, void *arg),
+				    void *arg)
 {
 	using namespace kcshim;
 	kcshim_init();
+	selftest::ExtraOptions extra;
+	if (opts)
+		extra = {opts->fuzz_iterations, opts->seed};
 	int failures = 0;
 	bool any = false;
 	for (AlgEntry *e : Registry::get().snapshot()) {
@@ -105,15 +119,23 @@ extern "C" int kcshim_selftest(const char *name,
 			continue;
 		any = true;
 		Registry::get().pin(e);
-		auto results = selftest::run(e);
+		auto results = selftest::run(e, extra);
 		for (const auto &r : results) {
 			kcshim_selftest_result out{alg->cra_driver_name, r.alg.c_str(), r.source.c_str(),
-						   r.vectors, r.runs, r.passed, r.message.c_str()};
+						   r.vectors, r.runs, r.passed, r.message.c_str(),
+						   r.row};
 			if (fn)
 				fn(&out, arg);
-			failures += !r.passed;
+			failures += selftest::is_failure(r);
 		}
 		Registry::get().release(e);
 	}
 	return any ? failures : -ENOENT;
+}
+
+extern "C" int kcshim_selftest(const char *name,
+			       void (*fn)(const struct kcshim_selftest_result *res, void *arg),
+			       void *arg)
+{
+	return kcshim_selftest_with(name, nullptr, fn, arg);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "selftest/test_buffers.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -67,6 +68,14 @@ bool DividedBuffer::poison_intact() const
 	return true;
 }
 
+std::string DividedBuffer::lengths() const
+{
+	std::string s;
+	for (const Chunk &c : chunks_)
+		s += (s.empty() ? "" : "+") + std::to_string(c.len);
+	return s;
+}
+
 std::string hex(std::span<const uint8_t> bytes)
 {
 	static const char digits[] = "0123456789abcdef";
@@ -76,6 +85,18 @@ std::string hex(std::span<const uint8_t> bytes)
 		s += digits[b & 15];
 	}
 	return s;
+}
+
+std::string first_difference(std::span<const uint8_t> got, std::span<const uint8_t> want)
+{
+	size_t i = 0;
+	while (i < got.size() && got[i] == want[i])
+		i++;
+	if (i == got.size())
+		return "";
+	size_t n = std::min<size_t>(16, got.size() - i);
+	return "at byte " + std::to_string(i) + " of " + std::to_string(got.size()) + ": got " +
+	       hex(got.subspan(i, n)) + ", expected " + hex(want.subspan(i, n));
 }
 
 }  // namespace kcshim::selftest

@@ -50,6 +50,8 @@ public:
 	std::vector<uint8_t> gather() const;
 	// True when every poison byte after every chunk is intact.
 	bool poison_intact() const;
+	// The chunk lengths, "499+711" (a reproducer's split points).
+	std::string lengths() const;
 
 private:
 	struct Alloc {
@@ -61,5 +63,8 @@ private:
 };
 
 std::string hex(std::span<const uint8_t> bytes);
+// Where got and want (of equal length) first differ: "at byte 300 of 1024: got <16 bytes from
+// there>, expected <...>"; "" when equal.
+std::string first_difference(std::span<const uint8_t> got, std::span<const uint8_t> want);
 
 }  // namespace kcshim::selftest
