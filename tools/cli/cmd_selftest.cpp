@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-// kcshim selftest [NAME] [--vectors FILE.so]... [--kernel-tree DIR]...: runs the self-test
-// manager and reports, per driver, each vector source's suite with its vector count, a table of
-// vector counts per driver and source (own, kernel-6.1, ...), then a summary. Exit 1 if anything
-// failed.
+// kcshim selftest [NAME] [--vectors FILE.so]... [--kernel-tree DIR]... [--extra [--fuzz-iterations
+// N] [--seed S]]: runs the self-test manager and reports, per driver, each vector source's suite
+// with its vector count, a table of vector counts per driver and source (own, kernel-6.1, ...),
+// with --extra each driver's comparison with its generic driver on random cases, then a summary.
+// Exit 1 if anything failed; 77 if NAME was given with --extra and a driver it names could not be
+// compared (no generic driver); else 0.
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <random>
 #include <string>
 
 #include <kcshim/kcshim.h>
@@ -22,16 +25,42 @@ struct DriverRow {
 	bool failed = false;
 };
 
+// An extra-test row, kept to be printed after the vector rows.
+struct ExtraRow {
+	std::string driver, alg, source, message;
+	unsigned int vectors, runs;
+	bool passed;
+	kcshim_selftest_row row;
+};
+
 struct Report {
 	unsigned int passed = 0;
 	unsigned int failed = 0;
 	std::map<std::string, unsigned int> vectors_per_source;
 	std::vector<DriverRow> drivers;	// in report order
+	std::vector<ExtraRow> extra;
+
+	// Extra-test rows of a kind (only the failed ones if failed).
+	unsigned int count(kcshim_selftest_row row, bool failed = false) const
+	{
+		return static_cast<unsigned int>(std::count_if(
+			extra.begin(), extra.end(),
+			[&](const ExtraRow &r) { return r.row == row && (!failed || !r.passed); }));
+	}
 };
 
 void on_result(const kcshim_selftest_result *r, void *arg)
 {
 	auto *rep = static_cast<Report *>(arg);
+	if (r->row != KCSHIM_ROW_VECTORS) {
+		rep->extra.push_back({r->driver, r->alg, r->source, r->message, r->vectors, r->runs,
+				      r->passed, r->row});
+		if (r->row == KCSHIM_ROW_EXTRA)
+			(r->passed ? rep->passed : rep->failed)++;
+		for (auto &d : rep->drivers)
+			d.failed |= d.driver == r->driver && r->row == KCSHIM_ROW_EXTRA && !r->passed;
+		return;
+	}
 	printf("%-28s %-22s %-14s %4u vectors %6u runs  %s\n", r->driver, r->alg, r->source,
 	       r->vectors, r->runs, r->passed ? "passed" : "FAILED");
 	if (!r->passed)
@@ -47,6 +76,8 @@ void on_result(const kcshim_selftest_result *r, void *arg)
 // Per driver, the vectors each source contributed: "own" first, then the others by name.
 void print_table(const Report &rep)
 {
+	if (rep.drivers.empty())
+		return;
 	std::vector<std::string> sources;
 	for (auto &[src, n] : rep.vectors_per_source)
 		sources.push_back(src);
@@ -67,6 +98,43 @@ void print_table(const Report &rep)
 		}
 		printf("  %s\n", row.failed ? "FAILED" : "passed");
 	}
+}
+
+// The extra-test rows: "vs <generic>" in the source column, then cases and runs, or why not.
+void print_extra(const Report &rep, const kcshim_selftest_options &opts)
+{
+	printf("\nextra tests: %u random cases per driver (8 x --fuzz-iterations %u), seed %llu\n",
+	       8 * opts.fuzz_iterations, opts.fuzz_iterations,
+	       static_cast<unsigned long long>(opts.seed));
+	int width = 14;
+	for (const auto &r : rep.extra)
+		width = std::max(width, static_cast<int>(r.source.size()));
+	for (const auto &r : rep.extra) {
+		printf("%-28s %-22s %-*s ", r.driver.c_str(), r.alg.c_str(), width, r.source.c_str());
+		switch (r.row) {
+		case KCSHIM_ROW_EXTRA:
+			printf("%4u cases %6u runs  %s\n", r.vectors, r.runs,
+			       r.passed ? "passed" : "FAILED");
+			if (!r.passed)
+				printf("    %s\n", r.message.c_str());
+			break;
+		case KCSHIM_ROW_IS_GENERIC:
+			printf("%24s skipped: the generic driver\n", "");
+			break;
+		default:
+			printf("%24s NOT COMPARED: %s\n", "", r.message.c_str());
+			break;
+		}
+	}
+}
+
+void print_extra_summary(const Report &rep, const kcshim_selftest_options &opts)
+{
+	printf("  extra tests: %u compared with their generic driver (%u failed), %u generic "
+	       "(skipped), %u not compared; replay with --seed %llu\n",
+	       rep.count(KCSHIM_ROW_EXTRA), rep.count(KCSHIM_ROW_EXTRA, true),
+	       rep.count(KCSHIM_ROW_IS_GENERIC), rep.count(KCSHIM_ROW_NOT_COMPARED),
+	       static_cast<unsigned long long>(opts.seed));
 }
 
 // Loads the vectors of each --vectors module and each --kernel-tree; 0 or an exit code.
@@ -121,6 +189,15 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	auto name = std::make_shared<std::string>();
 	auto vectors = std::make_shared<std::vector<std::string>>();
 	auto trees = std::make_shared<std::vector<std::string>>();
+	auto extra = std::make_shared<bool>(false);
+	auto opts = std::make_shared<kcshim_selftest_options>(kcshim_selftest_options{100, 0});
+	auto seed = std::make_shared<uint64_t>(0);
+	sub->footer("With --extra, each driver is also compared with the generic driver of its "
+		    "algorithm (sha1 -> sha1-generic, cbc(cast5) -> cbc(cast5-generic)) on random "
+		    "inputs, as the kernel's testmgr does with CONFIG_CRYPTO_MANAGER_EXTRA_TESTS; a "
+		    "failure prints the case (lengths, split points, configuration) and the seed that "
+		    "replays it. Exit status: 0 all passed, 1 a failure, 77 NAME with --extra named "
+		    "a driver that has no generic driver to compare with.");
 	sub->add_option("name", *name, "Test only drivers with this cra_name or driver name");
 	sub->add_option("--vectors", *vectors, "Load a vectors module first (repeatable)")
 		->type_name("FILE.so")
@@ -130,20 +207,42 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 				kvectors::cache_dir() + " (repeatable)")
 		->type_name("DIR")
 		->allow_extra_args(false);
-	out.emplace_back(sub, [name, vectors, trees] {
+	auto *extra_flag = sub->add_flag("--extra", *extra,
+					 "Also compare every driver with its generic driver on random "
+					 "cases (testmgr's extra tests)");
+	sub->add_option("--fuzz-iterations", opts->fuzz_iterations,
+			"testmgr's fuzz_iterations: 8 x N random cases per driver")
+		->type_name("N")
+		->capture_default_str()
+		->check(CLI::Range(1u, 1000000u))
+		->needs(extra_flag);
+	sub->add_option("--seed", *seed, "Seed of the random cases (decimal or 0x hex); 0 or none: "
+					 "random, printed")
+		->type_name("S")
+		->needs(extra_flag);
+	out.emplace_back(sub, [name, vectors, trees, extra, opts, seed] {
 		if (int err = load_vectors(*vectors, *trees))
 			return err;
 		instantiate_cipher_templates();
 		Report rep;
-		int ret = kcshim_selftest(name->empty() ? nullptr : name->c_str(), on_result, &rep);
+		opts->seed = *seed ? *seed : (uint64_t(std::random_device{}()) << 32) ^
+						     std::random_device{}();
+		int ret = kcshim_selftest_with(name->empty() ? nullptr : name->c_str(),
+					       *extra ? opts.get() : nullptr, on_result, &rep);
 		if (ret == -ENOENT)
 			return fail("unknown algorithm: " + *name);
 		kcshim_for_each_alg(untested, name.get());
 		print_table(rep);
+		if (*extra)
+			print_extra(rep, *opts);
 		printf("\n%u passed, %u failed\n", rep.passed, rep.failed);
 		for (auto &[src, n] : rep.vectors_per_source)
 			printf("  %s: %u vectors\n", src.c_str(), n);
-		return rep.failed ? 1 : 0;
+		if (*extra)
+			print_extra_summary(rep, *opts);
+		if (rep.failed)
+			return 1;
+		return !name->empty() && rep.count(KCSHIM_ROW_NOT_COMPARED) ? 77 : 0;
 	});
 }
 
