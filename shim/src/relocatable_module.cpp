@@ -6,6 +6,7 @@
 //   text    executable sections, then one 16-byte trampoline per undefined symbol   (r-x)
 //   rodata  read-only sections, then the GOT: one 8-byte slot per symbol            (r--)
 //   data    writable sections and .bss                                             (rw-)
+// It outlives its module while a later module bound to its symbols is loaded (see Mapping).
 #include "relocatable_module.h"
 
 #include <dlfcn.h>
@@ -51,21 +52,37 @@ __attribute__((visibility("default"), noinline)) void __jit_debug_register_code(
 
 namespace kcshim {
 
-struct RelocatableModule::Image {
-	std::string path;
-	std::vector<std::uint8_t> file;
+namespace {
+
+// What a module's code and data need to stay valid: the mapping, the low copies, the debugger's
+// and unwinder's registrations. Shared: a later module bound to this one's symbols holds it, so
+// unloading this module (its exit calls, its drivers) leaves the memory the later one still
+// calls into -- as glibc keeps a library mapped while another is bound to it.
+struct Mapping {
 	std::uint8_t *base = nullptr;
 	std::size_t size = 0;
-	std::vector<std::uintptr_t> section_addr;	// per section index; 0 when not loaded
-	std::vector<std::pair<std::string, std::uintptr_t>> exports;
-	std::vector<std::uintptr_t> fini;		// destructors, in the order to run them
 	void *eh_frame = nullptr;
 	jit_code_entry jit{};
 	std::vector<std::uint8_t> debug_image;		// the file with sh_addr set to load addresses
 	std::vector<std::pair<void *, std::size_t>> copies;	// low copies of outside constants
 	bool jit_registered = false;
+	std::vector<std::shared_ptr<Mapping>> uses;	// earlier modules this one is bound to
 
-	~Image();
+	Mapping() = default;
+	Mapping(const Mapping &) = delete;
+	Mapping &operator=(const Mapping &) = delete;
+	~Mapping();
+};
+
+}  // namespace
+
+struct RelocatableModule::Image {
+	std::string path;
+	std::vector<std::uint8_t> file;
+	std::vector<std::uintptr_t> section_addr;	// per section index; 0 when not loaded
+	std::vector<std::pair<std::string, std::uintptr_t>> exports;
+	std::vector<std::uintptr_t> fini;		// destructors, in the order to run them
+	std::shared_ptr<Mapping> map = std::make_shared<Mapping>();
 };
 
 namespace {
@@ -74,6 +91,9 @@ std::mutex images_mu;
 std::list<RelocatableModule::Image *> images;	// loaded modules, for later modules' symbols
 
 constexpr std::size_t trampoline_size = 16;
+// What a section may ask for: the image is one mapping in the low 2 GiB, aligned to a page.
+constexpr std::uint64_t max_section_size = std::uint64_t(1) << 30;
+constexpr std::uint64_t max_section_align = 4096;
 
 std::size_t align_up(std::size_t v, std::size_t a)
 {
@@ -130,7 +150,8 @@ std::string parse(Elf &e)
 	if (e.eh->e_machine != EM_X86_64)
 		return "relocatable modules are supported for x86-64 only (e_machine " +
 		       std::to_string(e.eh->e_machine) + ")";
-	if (e.eh->e_shentsize != sizeof(Elf64_Shdr) ||
+	// The tables are read in place: their offsets must be aligned for their entries.
+	if (e.eh->e_shentsize != sizeof(Elf64_Shdr) || e.eh->e_shoff % alignof(Elf64_Shdr) ||
 	    !e.in_file(e.eh->e_shoff, std::uint64_t(e.eh->e_shnum) * sizeof(Elf64_Shdr)) ||
 	    e.eh->e_shstrndx >= e.eh->e_shnum)
 		return "bad section header table";
@@ -138,36 +159,65 @@ std::string parse(Elf &e)
 	for (std::size_t i = 0; i < e.eh->e_shnum; i++)
 		if (e.sh[i].sh_type != SHT_NOBITS && !e.in_file(e.sh[i].sh_offset, e.sh[i].sh_size))
 			return "section " + std::to_string(i) + " lies outside the file";
+	// (a NOBITS section's offset is not checked above: string tables must have contents)
 	const Elf64_Shdr &shs = e.sh[e.eh->e_shstrndx];
+	if (shs.sh_type != SHT_STRTAB)
+		return "bad string table for section names";
 	e.shstrtab = reinterpret_cast<const char *>(f.data() + shs.sh_offset);
 	e.shstrtab_size = shs.sh_size;
 	for (std::size_t i = 0; i < e.eh->e_shnum; i++) {
 		if (e.sh[i].sh_type != SHT_SYMTAB)
 			continue;
-		if (e.sh[i].sh_entsize != sizeof(Elf64_Sym) || e.sh[i].sh_link >= e.eh->e_shnum)
+		if (e.sh[i].sh_entsize != sizeof(Elf64_Sym) ||
+		    e.sh[i].sh_offset % alignof(Elf64_Sym) || e.sh[i].sh_link >= e.eh->e_shnum)
 			return "bad symbol table";
 		e.syms = reinterpret_cast<const Elf64_Sym *>(f.data() + e.sh[i].sh_offset);
 		e.nsyms = e.sh[i].sh_size / sizeof(Elf64_Sym);
 		const Elf64_Shdr &st = e.sh[e.sh[i].sh_link];
+		if (st.sh_type != SHT_STRTAB)
+			return "bad string table for symbol names";
 		e.strtab = reinterpret_cast<const char *>(f.data() + st.sh_offset);
 		e.strtab_size = st.sh_size;
 	}
 	if (!e.syms)
 		return "no symbol table";
+	for (std::size_t i = 0; i < e.eh->e_shnum; i++) {
+		const Elf64_Shdr &s = e.sh[i];
+		if (s.sh_type == SHT_RELA &&
+		    (s.sh_entsize != sizeof(Elf64_Rela) || s.sh_offset % alignof(Elf64_Rela) ||
+		     s.sh_info >= e.eh->e_shnum))
+			return "bad relocation section " + std::to_string(i);
+		// The layout below sums sizes and alignments: bounded here, the sums cannot wrap.
+		if (!(s.sh_flags & SHF_ALLOC))
+			continue;
+		if (s.sh_size > max_section_size)
+			return "section " + std::to_string(i) + " size " + std::to_string(s.sh_size) +
+			       " does not fit in the low 2 GiB";
+		if (s.sh_addralign > max_section_align || (s.sh_addralign & (s.sh_addralign - 1)))
+			return "section " + std::to_string(i) + " alignment " +
+			       std::to_string(s.sh_addralign) +
+			       " is not a power of two up to a page (the mapping is page-aligned)";
+	}
 	return {};
 }
 
 // A symbol another module or the process defines: earlier relocatable modules first (as the
 // kernel resolves against loaded modules), then everything dlsym() sees (libkcshim, libc,
-// RTLD_GLOBAL modules).
-std::uintptr_t resolve_external(const std::string &name)
+// RTLD_GLOBAL modules). A module's definition adds its mapping to *uses (once).
+std::uintptr_t resolve_external(const std::string &name,
+				 std::vector<std::shared_ptr<Mapping>> *uses)
 {
 	{
 		std::lock_guard lock(images_mu);
-		for (auto *img : images)
-			for (const auto &[n, addr] : img->exports)
-				if (n == name)
-					return addr;
+		for (auto *img : images) {
+			for (const auto &[n, addr] : img->exports) {
+				if (n != name)
+					continue;
+				if (std::find(uses->begin(), uses->end(), img->map) == uses->end())
+					uses->push_back(img->map);
+				return addr;
+			}
+		}
 	}
 	return reinterpret_cast<std::uintptr_t>(dlsym(RTLD_DEFAULT, name.c_str()));
 }
@@ -225,7 +275,7 @@ unsigned int array_priority(const char *name)
 
 }  // namespace
 
-RelocatableModule::Image::~Image()
+Mapping::~Mapping()
 {
 	if (jit_registered) {
 		if (jit.prev_entry)
@@ -284,6 +334,7 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 							   std::string *error)
 {
 	auto img = std::make_unique<Image>();
+	Mapping &mem = *img->map;
 	img->path = path;
 	{
 		std::ifstream in(path, std::ios::binary);
@@ -342,19 +393,19 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 	if (map == MAP_FAILED)
 		return fail(std::string("cannot map the module in the low 2 GiB: ") +
 			    (errno == ENOEXEC ? "x86-64 modules load on x86-64 hosts only" : strerror(errno)));
-	img->base = static_cast<std::uint8_t *>(map);
-	img->size = total;
+	mem.base = static_cast<std::uint8_t *>(map);
+	mem.size = total;
 	img->section_addr.assign(nsec, 0);
 	for (std::size_t i = 1; i < nsec; i++) {
 		if (where[i].second == SIZE_MAX)
 			continue;
-		std::uint8_t *dst = img->base + part_start[where[i].first] + where[i].second;
+		std::uint8_t *dst = mem.base + part_start[where[i].first] + where[i].second;
 		img->section_addr[i] = reinterpret_cast<std::uintptr_t>(dst);
 		if (e.sh[i].sh_type != SHT_NOBITS)
 			memcpy(dst, img->file.data() + e.sh[i].sh_offset, e.sh[i].sh_size);
 	}
-	std::uint8_t *tramps = img->base + part_start[text] + tramp_off;
-	auto *got = reinterpret_cast<std::uint64_t *>(img->base + part_start[rodata] + got_off);
+	std::uint8_t *tramps = mem.base + part_start[text] + tramp_off;
+	auto *got = reinterpret_cast<std::uint64_t *>(mem.base + part_start[rodata] + got_off);
 
 	// Symbols: their values, and the module's own definitions as its exports.
 	std::vector<std::uintptr_t> value(e.nsyms, 0);
@@ -368,7 +419,7 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		if (s.st_shndx == SHN_UNDEF && !strcmp(name, "_GLOBAL_OFFSET_TABLE_")) {
 			value[i] = reinterpret_cast<std::uintptr_t>(got);	// the GOT built here
 		} else if (s.st_shndx == SHN_UNDEF) {
-			value[i] = resolve_external(name);
+			value[i] = resolve_external(name, &mem.uses);
 			external[i] = true;
 			if (!value[i] && bind != STB_WEAK)
 				return fail(std::string("undefined symbol ") + name +
@@ -414,7 +465,7 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 			return 0;
 		memcpy(copy, reinterpret_cast<const void *>(value[sym]), size);
 		mprotect(copy, size, PROT_READ);
-		img->copies.emplace_back(copy, size);
+		mem.copies.emplace_back(copy, size);
 		return stand_in[sym] = reinterpret_cast<std::uintptr_t>(copy);
 	};
 
@@ -531,32 +582,32 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 	}
 
 	// Protections: code r-x, constants and GOT r--, data rw-.
-	if (mprotect(img->base + part_start[text], part_start[rodata] - part_start[text],
+	if (mprotect(mem.base + part_start[text], part_start[rodata] - part_start[text],
 		     PROT_READ | PROT_EXEC) ||
-	    mprotect(img->base + part_start[rodata], part_start[data] - part_start[rodata], PROT_READ))
+	    mprotect(mem.base + part_start[rodata], part_start[data] - part_start[rodata], PROT_READ))
 		return fail(std::string("mprotect: ") + strerror(errno));
 
 	// Announce the image before running any of its code: to gdb (its JIT interface reads the
 	// object with each section's sh_addr set to where it now lives) and to the unwinder.
-	img->debug_image = img->file;
-	auto *dsh = reinterpret_cast<Elf64_Shdr *>(img->debug_image.data() + e.eh->e_shoff);
+	mem.debug_image = img->file;
+	auto *dsh = reinterpret_cast<Elf64_Shdr *>(mem.debug_image.data() + e.eh->e_shoff);
 	for (std::size_t i = 1; i < nsec; i++)
 		if (img->section_addr[i])
 			dsh[i].sh_addr = img->section_addr[i];
-	img->jit.symfile_addr = reinterpret_cast<const char *>(img->debug_image.data());
-	img->jit.symfile_size = img->debug_image.size();
-	img->jit.next_entry = __jit_debug_descriptor.first_entry;
-	if (img->jit.next_entry)
-		img->jit.next_entry->prev_entry = &img->jit;
-	__jit_debug_descriptor.first_entry = &img->jit;
-	__jit_debug_descriptor.relevant_entry = &img->jit;
+	mem.jit.symfile_addr = reinterpret_cast<const char *>(mem.debug_image.data());
+	mem.jit.symfile_size = mem.debug_image.size();
+	mem.jit.next_entry = __jit_debug_descriptor.first_entry;
+	if (mem.jit.next_entry)
+		mem.jit.next_entry->prev_entry = &mem.jit;
+	__jit_debug_descriptor.first_entry = &mem.jit;
+	__jit_debug_descriptor.relevant_entry = &mem.jit;
 	__jit_debug_descriptor.action_flag = 1;
 	__jit_debug_register_code();
-	img->jit_registered = true;
+	mem.jit_registered = true;
 	for (std::size_t i = 1; i < nsec; i++) {
 		if (img->section_addr[i] && !strcmp(e.section_name(i), ".eh_frame")) {
-			img->eh_frame = reinterpret_cast<void *>(img->section_addr[i]);
-			__register_frame(img->eh_frame);
+			mem.eh_frame = reinterpret_cast<void *>(img->section_addr[i]);
+			__register_frame(mem.eh_frame);
 		}
 	}
 
