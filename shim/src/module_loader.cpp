@@ -140,6 +140,10 @@ int kcshim_unload_module(struct kcshim_module *mod)
 {
 	using namespace kcshim;
 	std::lock_guard lock(load_mu);
+	if (mod->m.relocatable && mod->m.relocatable->in_use()) {
+		set_last_error("module " + mod->m.name + " is in use by a module loaded after it");
+		return -EBUSY;
+	}
 	for (AlgEntry *e : Registry::get().entries_of(&mod->m)) {
 		if (!e->dead && e->users.load() > 0) {
 			set_last_error(std::string(e->alg->cra_driver_name) + " is in use");

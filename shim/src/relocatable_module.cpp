@@ -6,7 +6,7 @@
 //   text    executable sections, then one 16-byte trampoline per undefined symbol   (r-x)
 //   rodata  read-only sections, then the GOT: one 8-byte slot per symbol            (r--)
 //   data    writable sections and .bss                                             (rw-)
-// It outlives its module while a later module bound to its symbols is loaded (see Mapping).
+// While a later module is bound to its symbols it cannot be unloaded (-EBUSY, see Mapping).
 #include "relocatable_module.h"
 
 #include <dlfcn.h>
@@ -55,9 +55,9 @@ namespace kcshim {
 namespace {
 
 // What a module's code and data need to stay valid: the mapping, the low copies, the debugger's
-// and unwinder's registrations. Shared: a later module bound to this one's symbols holds it, so
-// unloading this module (its exit calls, its drivers) leaves the memory the later one still
-// calls into -- as glibc keeps a library mapped while another is bound to it.
+// and unwinder's registrations. Shared: a later module bound to this one's symbols holds it --
+// which is also how in_use() tells that unloading must be refused -- so the memory can never go
+// while code that calls into it is mapped.
 struct Mapping {
 	std::uint8_t *base = nullptr;
 	std::size_t size = 0;
@@ -322,6 +322,12 @@ RelocatableModule::~RelocatableModule()
 		reinterpret_cast<void (*)()>(fn)();
 }
 
+bool RelocatableModule::in_use() const
+{
+	std::lock_guard lock(images_mu);
+	return image_->map.use_count() > 1;
+}
+
 void *RelocatableModule::symbol(const std::string &name) const
 {
 	for (const auto &[n, addr] : image_->exports)
@@ -493,27 +499,31 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 			std::uintptr_t P = img->section_addr[rs.sh_info] + rel[k].r_offset;
 			std::int64_t S = static_cast<std::int64_t>(value[sym]);
 			std::int64_t A = rel[k].r_addend;
-			auto out_of_range = [&](const char *what) {
-				return fail(std::string(what) + " relocation to " +
-					    (sym ? e.symbol_name(sym) : "?") + " in " + target +
-					    " out of range");
-			};
+			const std::int64_t here = static_cast<std::int64_t>(P);
+			const std::int64_t got_at = reinterpret_cast<std::int64_t>(got);
+			// Each type computes a value and the field it goes in; one check and one
+			// store below.
+			enum { field64, field_s32, field_u32 } field = field_s32;
+			std::int64_t v = 0;
+			const char *what = "PC-relative";
 			switch (type) {
 			case R_X86_64_NONE:
+				continue;
+			case R_X86_64_64:
+				v = S + A;
+				field = field64;
 				break;
-			case R_X86_64_64: {
-				std::int64_t v = S + A;
-				memcpy(reinterpret_cast<void *>(P), &v, 8);
+			case R_X86_64_PC64:
+				v = S + A - here;
+				field = field64;
 				break;
-			}
-			case R_X86_64_PC64: {
-				std::int64_t v = S + A - static_cast<std::int64_t>(P);
-				memcpy(reinterpret_cast<void *>(P), &v, 8);
+			case R_X86_64_GOTOFF64:
+				v = S + A - got_at;
+				field = field64;
 				break;
-			}
 			case R_X86_64_PC32:
-			case R_X86_64_PLT32: {
-				std::int64_t v = S + A - static_cast<std::int64_t>(P);
+			case R_X86_64_PLT32:
+				v = S + A - here;
 				if (!fits_s32(v) && external[sym]) {
 					std::uintptr_t near = reach(sym, type == R_X86_64_PLT32);
 					if (!near)
@@ -521,63 +531,53 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 							    e.symbol_name(sym) + " in " + target +
 							    ": it lies outside the low 2 GiB and is neither a "
 							    "function nor read-only data");
-					v = static_cast<std::int64_t>(near) + A - static_cast<std::int64_t>(P);
+					v = static_cast<std::int64_t>(near) + A - here;
 				}
-				if (!fits_s32(v))
-					return out_of_range("PC-relative");
-				std::int32_t v32 = static_cast<std::int32_t>(v);
-				memcpy(reinterpret_cast<void *>(P), &v32, 4);
 				break;
-			}
 			case R_X86_64_32:
 			case R_X86_64_32S: {
-				auto fits = [type](std::int64_t v) {
-					return type == R_X86_64_32 ? v >= 0 && v <= UINT32_MAX : fits_s32(v);
+				field = type == R_X86_64_32 ? field_u32 : field_s32;
+				what = "absolute 32-bit";
+				auto fits = [field](std::int64_t x) {
+					return field == field_u32 ? x >= 0 && x <= UINT32_MAX : fits_s32(x);
 				};
-				std::int64_t v = S + A;
+				v = S + A;
 				if (!fits(v) && external[sym]) {
 					// An outside table indexed absolutely (6.1's cast5 assembly:
 					// "movl cast_s1(, %rax, 4)"): its stand-in is low.
-					std::uintptr_t near = reach(sym, false);
-					if (near)
+					if (std::uintptr_t near = reach(sym, false))
 						v = static_cast<std::int64_t>(near) + A;
 				}
-				if (!fits(v))
-					return out_of_range("absolute 32-bit");
-				std::uint32_t v32 = static_cast<std::uint32_t>(v);
-				memcpy(reinterpret_cast<void *>(P), &v32, 4);
 				break;
 			}
 			case R_X86_64_GOTPCREL:
 			case R_X86_64_GOTPCRELX:
-			case R_X86_64_REX_GOTPCRELX: {
+			case R_X86_64_REX_GOTPCRELX:
 				got[sym] = static_cast<std::uint64_t>(S);
-				std::int64_t v = reinterpret_cast<std::int64_t>(&got[sym]) + A -
-						 static_cast<std::int64_t>(P);
-				if (!fits_s32(v))
-					return out_of_range("GOT");
-				std::int32_t v32 = static_cast<std::int32_t>(v);
-				memcpy(reinterpret_cast<void *>(P), &v32, 4);
+				v = reinterpret_cast<std::int64_t>(&got[sym]) + A - here;
+				what = "GOT";
 				break;
-			}
-			case R_X86_64_GOTPC32: {
-				std::int64_t v = reinterpret_cast<std::int64_t>(got) + A -
-						 static_cast<std::int64_t>(P);
-				if (!fits_s32(v))
-					return out_of_range("GOT");
-				std::int32_t v32 = static_cast<std::int32_t>(v);
-				memcpy(reinterpret_cast<void *>(P), &v32, 4);
+			case R_X86_64_GOTPC32:
+				v = got_at + A - here;
+				what = "GOT";
 				break;
-			}
-			case R_X86_64_GOTOFF64: {
-				std::int64_t v = S + A - reinterpret_cast<std::int64_t>(got);
-				memcpy(reinterpret_cast<void *>(P), &v, 8);
-				break;
-			}
 			default:
 				return fail("unsupported relocation type " + std::to_string(type) + " in " +
 					    target);
 			}
+			bool ok = field == field64 || (field == field_s32 ? fits_s32(v)
+							  : v >= 0 && v <= UINT32_MAX);
+			if (!ok)
+				return fail(std::string(what) + " relocation to " +
+					    (sym ? e.symbol_name(sym) : "?") + " in " + target +
+					    " out of range");
+			if (field == field64) {
+				memcpy(reinterpret_cast<void *>(P), &v, 8);
+			} else {
+				std::uint32_t v32 = static_cast<std::uint32_t>(v);
+				memcpy(reinterpret_cast<void *>(P), &v32, 4);
+			}
+
 		}
 	}
 

@@ -33,7 +33,12 @@ public:
 	// The address of a symbol this module defines (global or weak), or nullptr.
 	void *symbol(const std::string &name) const;
 
-	// Unmaps the image; the caller has run the module's exit calls.
+	// True while a later relocatable module is bound to this one's symbols: as the kernel
+	// refuses to unload a module others use, the caller refuses with -EBUSY.
+	bool in_use() const;
+
+	// Runs the destructors and gives up the image (unmapped once no later module is bound
+	// to it); the caller has run the module's exit calls.
 	~RelocatableModule();
 	RelocatableModule(const RelocatableModule &) = delete;
 	RelocatableModule &operator=(const RelocatableModule &) = delete;

@@ -288,20 +288,25 @@ TEST_F(RelocatableModule, SecondModuleUsesFirstModulesExports)
 // As for shared-object modules (glibc keeps a library mapped while a later one is bound to it):
 // unloading the first module takes its drivers away, but its code and data stay mapped for the
 // second, and no module loaded afterwards binds to it.
-TEST_F(RelocatableModule, FirstModuleStaysMappedWhileSecondUsesIt)
+// As the kernel refuses to unload a module another one uses, the first module is busy while the
+// second is bound to it; once the second is gone, the first unloads and takes its memory along.
+TEST_F(RelocatableModule, FirstModuleIsBusyWhileSecondUsesIt)
 {
 	std::size_t images = jit_entries().size();
 	struct kcshim_module *abs = nullptr;
 	ASSERT_EQ(kcshim_load_module(FIXTURE_ABS_KO, nullptr, &abs), 0) << kcshim_last_error();
+	Module first(abs);
 	Module dep = load(FIXTURE_DEP_KO);
 	ASSERT_TRUE(dep);
-	ASSERT_EQ(kcshim_unload_module(abs), 0) << kcshim_last_error();
-	EXPECT_FALSE(has_driver("fixture-abs-asm"));
+	EXPECT_EQ(kcshim_unload_module(abs), -EBUSY);
+	EXPECT_THAT(kcshim_last_error(), testing::HasSubstr("in use by a module loaded after it"));
+	EXPECT_TRUE(has_driver("fixture-abs-asm"));
 	expect_digests("fixture-dep", "fixture-dep-rel", dep_iv());
 	EXPECT_EQ(jit_entries().size(), images + 2);
 
-	// with the second gone, so is the first's memory
 	dep.reset();
+	first.reset();
+	EXPECT_FALSE(has_driver("fixture-abs-asm"));
 	EXPECT_EQ(jit_entries().size(), images);
 	std::string why;
 	EXPECT_EQ(load_error(FIXTURE_DEP_KO, &why), -ENOEXEC);
