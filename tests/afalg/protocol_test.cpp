@@ -8,6 +8,8 @@
 
 #include <cerrno>
 #include <random>
+#include <string>
+#include <string_view>
 
 #include "auth.h"
 #include "protocol.h"
@@ -60,6 +62,19 @@ void decode_all(ByteView b)
 	(void)decode_skcipher_ok(b, sr);
 	Header hdr;
 	(void)decode_header(b, lim.max_body, hdr);
+}
+
+/* @spaced: hex, spaces between fields for the reader, ignored here. */
+Bytes unhex(std::string_view spaced)
+{
+	Bytes b;
+	std::string digits;
+	for (char c : spaced)
+		if (c != ' ')
+			digits += c;
+	for (size_t i = 0; i + 1 < digits.size(); i += 2)
+		b.push_back(static_cast<std::uint8_t>(std::stoul(digits.substr(i, 2), nullptr, 16)));
+	return b;
 }
 
 } /* namespace */
@@ -174,6 +189,59 @@ TEST(Protocol, RepliesAndHandshakeRoundTrip)
 	ASSERT_EQ(decode_skcipher_ok(encode_skcipher_ok(r), r2), 0);
 	EXPECT_EQ(r2.out, r.out);
 	EXPECT_EQ(r2.chained, r.chained);
+}
+
+/*
+ * The bytes of one message of each kind of field, as protocol.h describes
+ * them (big-endian; str = u16 length, blob = u32 length, list = u32 count),
+ * so a codec change that moves one byte fails here, not between two builds.
+ */
+TEST(Protocol, WireBytesFollowTheFormat)
+{
+	Hello h{};
+	h.nonce.fill(0x11);
+	h.max_body = 0x01020304;
+	h.window = 4096;
+	EXPECT_EQ(encode(h), unhex(std::string(64, '1') + " 01020304 00001000"));
+
+	EXPECT_EQ(encode(ErrorMsg{-EINVAL, Stage::setkey, "bad key"}),
+		  unhex("ffffffea 02 0007 626164206b6579"));
+
+	EXPECT_EQ(encode(HashReq{"hmac(sha256)", Bytes{0xaa, 0xbb}, {Bytes{}, Bytes{1, 2, 3}}}),
+		  unhex("000c 686d6163287368613235362901 00000002 aabb "
+			"00000002 00000000 00000003 010203"));
+
+	EXPECT_EQ(encode(SkcipherReq{"cbc(aes)", true, Bytes{1}, Bytes{2, 2}, {Bytes{3}}}),
+		  unhex("0008 636263286165732901 00000001 01 00000002 0202 00000001 00000001 03"));
+
+	DriverInfo d{"sha1", "sha1-generic", "kernel", "shash", -1, 64, 20, 0, 0, 0, 64,
+		     true, false, true};
+	EXPECT_EQ(encode_list_ok({d}),
+		  unhex("00000001 0004 73686131 000c 736861312d67656e65726963 0006 6b65726e656c "
+			"0005 7368617368 ffffffff 00000040 00000014 00000000 00000000 00000000 "
+			"00000040 05"));
+
+	EXPECT_EQ(encode(SpeedRequest{"ecb(aes)", true, false, Bytes{9, 9}, 4096, 4096, 100}),
+		  unhex("0008 6563622861657329 05 00000002 0909 00001000 00001000 00000064"));
+
+	BatchCase c;
+	c.op = BatchOp::hash_clone;
+	c.key = Bytes{7};
+	c.msg = {0x0102030405060708ull, 5};
+	c.splits = {2, 0, 3};
+	c.suffix_a = {1, 2};
+	c.suffix_b = {3, 4};
+	EXPECT_EQ(encode(BatchRequest{"sha256", 64, {c}}),
+		  unhex("0006 736861323536 00000040 00000001 "
+			"02 02 00000001 07 00000000 0102030405060708 00000005 "
+			"00000003 00000002 00000000 00000003 "
+			"0000000000000001 00000002 0000000000000003 00000004"));
+
+	EXPECT_EQ(encode_batch_ok({BatchResult{-ENOENT, Stage::bind, true, Bytes{5}, Bytes{}}}),
+		  unhex("00000001 fffffffe 01 01 00000001 05 00000000"));
+
+	EXPECT_EQ(encode_frame(MsgType::credit, 7, encode_credit(0x100)),
+		  unhex("4b435342 01 0d 0000 00000007 00000004 00000100"));
 }
 
 TEST(Protocol, TrailingBytesAndTruncationRejected)
