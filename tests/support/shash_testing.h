@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 // Helpers for testing shash drivers through the kernel API from C++: RAII over tfms and
-// descriptors, one-shot and split hashing, OpenSSL as the independent reference, and the seeded
-// RNG every randomised test uses (seed printed, replayed with KCSHIM_TEST_SEED=<n>).
+// descriptors, one-shot and split hashing, OpenSSL as the independent reference, the seeded
+// RNG every randomised test uses (seed printed, replayed with KCSHIM_TEST_SEED=<n>), and the
+// checks every generic driver's parameterised test runs (ShashDriverTest).
 //
 // Used by tests/algs/sha3 and tests/algs/sha512. Errors are gtest failures: a helper that cannot
 // do its job records a failure and returns an empty result.
@@ -20,8 +21,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <initializer_list>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <span>
 #include <string>
@@ -236,5 +239,137 @@ inline std::vector<SelftestOutcome> run_selftest(const char *name)
 	EXPECT_GE(ret, 0) << "kcshim_selftest(\"" << name << "\")";
 	return out;
 }
+
+// The registry's entry for driver (a cra_driver_name), or nullopt.
+inline std::optional<kcshim_alg_info> registered_alg(const char *driver)
+{
+	struct Search {
+		std::string driver;
+		std::optional<kcshim_alg_info> found;
+	} search{driver, std::nullopt};
+
+	kcshim_init();
+	kcshim_for_each_alg(
+		[](const kcshim_alg_info *info, void *arg) {
+			auto *s = static_cast<Search *>(arg);
+			if (s->driver != info->driver)
+				return 0;
+			s->found = *info;
+			return 1;
+		},
+		&search);
+	return search.found;
+}
+
+// driver's "own" vectors pass the self-test manager: the suite ran, has vectors vectors (what
+// says which), ran each under more than one configuration, and the driver is marked passed.
+inline void expect_own_vectors_pass(const char *driver, unsigned int vectors, const char *what)
+{
+	bool seen = false;
+
+	for (const auto &r : run_selftest(driver)) {
+		if (r.source != "own" || r.driver != driver)
+			continue;
+		seen = true;
+		EXPECT_TRUE(r.passed) << r.message;
+		EXPECT_EQ(r.vectors, vectors) << what;
+		EXPECT_GT(r.runs, r.vectors) << "each vector runs under several configurations";
+	}
+	EXPECT_TRUE(seen) << "no \"own\" suite result for " << driver;
+	EXPECT_EQ(kcshim_driver_selftest_state(driver, nullptr), KCSHIM_SELFTEST_PASSED);
+}
+
+// 300 random messages shorter than len_below, each cut in 1..6 random places: update + final and
+// update + finup both give the one-shot digest.
+inline void expect_splits_match_one_shot(crypto_shash *tfm, std::size_t len_below)
+{
+	std::mt19937_64 rng(test_seed());
+
+	for (int iter = 0; iter < 300; iter++) {
+		const std::size_t len = rng() % len_below;
+		const Bytes msg = random_bytes(rng, len);
+		const auto cuts = random_cuts(rng, len, 1 + rng() % 6);
+		const Bytes want = tfm_digest(tfm, msg);
+
+		SCOPED_TRACE("len=" + std::to_string(len) + " cuts=" + cuts_str(cuts));
+		EXPECT_EQ(hex(split_digest(tfm, msg, cuts, false)), hex(want));
+		EXPECT_EQ(hex(split_digest(tfm, msg, cuts, true)), hex(want));
+	}
+}
+
+// 200 random messages of 0..1999 bytes: a state exported at a random point from a descriptor of
+// tfm and imported into one of other (a second tfm of the same driver) finishes to tfm's
+// one-shot digest.
+inline void expect_export_import_continues(crypto_shash *tfm, crypto_shash *other)
+{
+	std::mt19937_64 rng(test_seed());
+
+	for (int iter = 0; iter < 200; iter++) {
+		const std::size_t len = rng() % 2000;
+		const Bytes msg = random_bytes(rng, len);
+		const std::size_t cut = len ? rng() % (len + 1) : 0;
+		Bytes state(crypto_shash_statesize(tfm)), out(crypto_shash_digestsize(tfm));
+
+		SCOPED_TRACE("len=" + std::to_string(len) + " export at " + std::to_string(cut));
+		Desc a(tfm), b(other);
+		ASSERT_EQ(crypto_shash_init(a), 0);
+		ASSERT_EQ(crypto_shash_update(a, msg.data(), cut), 0);
+		ASSERT_EQ(crypto_shash_export(a, state.data()), 0);
+		ASSERT_EQ(crypto_shash_import(b, state.data()), 0);
+		ASSERT_EQ(crypto_shash_finup(b, msg.data() + cut, len - cut, out.data()), 0);
+		EXPECT_EQ(hex(out), hex(tfm_digest(tfm, msg)));
+	}
+}
+
+// A random message of each length in lengths, placed 1..7 bytes past an aligned address: one-shot
+// and cut in three random places (finup last), it gives reference's digest.
+inline void expect_unaligned_input_matches(crypto_shash *tfm,
+					   std::initializer_list<std::size_t> lengths,
+					   const ReferenceFn &reference)
+{
+	std::mt19937_64 rng(test_seed());
+
+	for (std::size_t len : lengths) {
+		const Bytes msg = random_bytes(rng, len);
+		const std::string want = hex(reference(msg));
+
+		for (std::size_t off = 1; off < 8; off++) {
+			Bytes buf(len + off);
+			std::copy(msg.begin(), msg.end(), buf.begin() + off);
+			std::span<const std::uint8_t> m(buf.data() + off, len);
+			const auto cuts = random_cuts(rng, len, 3);
+
+			SCOPED_TRACE("len=" + std::to_string(len) + " offset=" + std::to_string(off) +
+				     " cuts=" + cuts_str(cuts));
+			EXPECT_EQ(hex(tfm_digest(tfm, m)), want);
+			EXPECT_EQ(hex(split_digest(tfm, m, cuts, true)), want);
+		}
+	}
+}
+
+// The fixture of a generic driver's parameterised test. Case names the driver (driver), its
+// OpenSSL counterpart (md) and digest size (digestsize); tfm_ is the driver's tfm, reference()
+// OpenSSL's digest.
+template <class Case>
+class ShashDriverTest : public ::testing::TestWithParam<Case> {
+protected:
+	void SetUp() override
+	{
+		tfm_ = alloc_shash(this->GetParam().driver);
+		ASSERT_TRUE(tfm_);
+	}
+
+	Bytes reference(std::span<const std::uint8_t> msg) const
+	{
+		return openssl_digest(this->GetParam().md(), msg, this->GetParam().digestsize);
+	}
+
+	ReferenceFn reference_fn() const
+	{
+		return [this](std::span<const std::uint8_t> m) { return reference(m); };
+	}
+
+	ShashPtr tfm_;
+};
 
 }  // namespace kcshim_test

@@ -5,9 +5,9 @@
 // 12 rounds) and 128 bits (16 rounds). Reports MB/s (CPU time) and, on x86, TSC cycles per byte.
 //
 //   build/tests/algs/cast5/bench_cast5 [--benchmark_filter=8192] [--benchmark_repetitions=5]
+#include "support/bench_throughput.h"
+
 #include <cstdint>
-#include <ctime>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,59 +19,10 @@
 #include <linux/err.h>
 #include <linux/scatterlist.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#endif
-
-// Cycles per byte on a loaded machine: the loop's thread CPU time, in TSC cycles (the TSC rate
-// is measured over the same loop against the wall clock), so time spent descheduled is left out.
-class CycleMeter {
-public:
-	CycleMeter() : tsc0_(tsc()), wall0_(now(CLOCK_MONOTONIC)), cpu0_(now(CLOCK_THREAD_CPUTIME_ID)) {}
-
-	// Sets counters["cycles/B"] for bytes processed since construction (x86 only).
-	void report(benchmark::State &state, double bytes) const
-	{
-#if defined(__x86_64__) || defined(__i386__)
-		double wall = now(CLOCK_MONOTONIC) - wall0_;
-		double cpu = now(CLOCK_THREAD_CPUTIME_ID) - cpu0_;
-		double tsc_hz = static_cast<double>(tsc() - tsc0_) / wall;
-
-		state.counters["cycles/B"] = cpu * tsc_hz / bytes;
-#else
-		(void)state;
-		(void)bytes;
-#endif
-	}
-
-private:
-	static uint64_t tsc()
-	{
-#if defined(__x86_64__) || defined(__i386__)
-		return __rdtsc();
-#else
-		return 0;
-#endif
-	}
-	static double now(clockid_t clk)
-	{
-		timespec ts;
-
-		clock_gettime(clk, &ts);
-		return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-	}
-
-	uint64_t tsc0_;
-	double wall0_, cpu0_;
-};
-
 namespace {
 
-void report(benchmark::State &state, size_t len, const CycleMeter &meter)
-{
-	meter.report(state, static_cast<double>(state.iterations() * len));
-	state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * len));
-}
+using kcshim_test::CycleMeter;
+using kcshim_test::report_throughput;
 
 // args: message length, key length, encrypt (1) or decrypt (0)
 void BM_Kcshim(benchmark::State &state, const char *name)
@@ -99,7 +50,7 @@ void BM_Kcshim(benchmark::State &state, const char *name)
 		benchmark::DoNotOptimize(err);
 		benchmark::ClobberMemory();
 	}
-	report(state, len, meter);
+	report_throughput(state, len, meter);
 	skcipher_request_free(req);
 	crypto_free_skcipher(tfm);
 }
@@ -128,7 +79,7 @@ void BM_Openssl(benchmark::State &state, const char *mode)
 			benchmark::DoNotOptimize(n);
 			benchmark::ClobberMemory();
 		}
-		report(state, len, meter);
+		report_throughput(state, len, meter);
 	}
 	EVP_CIPHER_CTX_free(ctx);
 	EVP_CIPHER_free(cipher);

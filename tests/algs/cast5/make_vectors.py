@@ -18,8 +18,13 @@ kernel's ctr template does; iv_out is the counter after the last block.
 """
 import ctypes
 import ctypes.util
+import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "support"))
+import vector_script  # noqa: E402
+from vector_script import c_bytes  # noqa: E402
 
 RFC2144_B1_KEY = bytes.fromhex("0123456712345678234567893456789a")
 RFC2144_B1_PT = bytes.fromhex("0123456789abcdef")
@@ -79,13 +84,6 @@ class Stream:
             self.x ^= (self.x << 5) & 0xFFFFFFFF
             out.append((self.x >> 11) & 0xFF)
         return bytes(out)
-
-
-def c_bytes(data, indent, width=16):
-    if not data:
-        return indent + '""'
-    return "\n".join(indent + '"' + "".join("\\x%02x" % b for b in data[i:i + width]) + '"'
-                     for i in range(0, len(data), width))
 
 
 def vec_lines(v):
@@ -193,21 +191,5 @@ def generate():
     return "\n".join(out) + "\n", len(ecb_v) + len(cbc_v) + len(ctr_v)
 
 
-def main(argv):
-    text, count = generate()
-    if len(argv) == 3 and argv[1] == "--check":
-        with open(argv[2]) as f:
-            if f.read() != text:
-                print("%s differs from make_vectors.py output" % argv[2], file=sys.stderr)
-                return 1
-        print("%s: %d vectors match RFC 2144 B.1 and OpenSSL" % (argv[2], count))
-        return 0
-    if len(argv) != 1:
-        print(__doc__, file=sys.stderr)
-        return 2
-    sys.stdout.write(text)
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(vector_script.main(sys.argv, generate, "RFC 2144 B.1 and OpenSSL", __doc__))

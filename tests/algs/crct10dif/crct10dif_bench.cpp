@@ -3,9 +3,9 @@
 // (one digest per message). Reports MB/s (bytes_per_second, from CPU time) and, on x86, TSC cycles per byte.
 //
 //   build/tests/algs/crct10dif/bench_crct10dif [--benchmark_repetitions=5]
+#include "support/bench_throughput.h"
+
 #include <cstdint>
-#include <ctime>
-#include <cstring>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -13,51 +13,8 @@
 #include <crypto/hash.h>
 #include <linux/err.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#endif
-
-// Cycles per byte on a loaded machine: the loop's thread CPU time, in TSC cycles (the TSC rate
-// is measured over the same loop against the wall clock), so time spent descheduled is left out.
-class CycleMeter {
-public:
-	CycleMeter() : tsc0_(tsc()), wall0_(now(CLOCK_MONOTONIC)), cpu0_(now(CLOCK_THREAD_CPUTIME_ID)) {}
-
-	// Sets counters["cycles/B"] for bytes processed since construction (x86 only).
-	void report(benchmark::State &state, double bytes) const
-	{
-#if defined(__x86_64__) || defined(__i386__)
-		double wall = now(CLOCK_MONOTONIC) - wall0_;
-		double cpu = now(CLOCK_THREAD_CPUTIME_ID) - cpu0_;
-		double tsc_hz = static_cast<double>(tsc() - tsc0_) / wall;
-
-		state.counters["cycles/B"] = cpu * tsc_hz / bytes;
-#else
-		(void)state;
-		(void)bytes;
-#endif
-	}
-
-private:
-	static uint64_t tsc()
-	{
-#if defined(__x86_64__) || defined(__i386__)
-		return __rdtsc();
-#else
-		return 0;
-#endif
-	}
-	static double now(clockid_t clk)
-	{
-		timespec ts;
-
-		clock_gettime(clk, &ts);
-		return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-	}
-
-	uint64_t tsc0_;
-	double wall0_, cpu0_;
-};
+using kcshim_test::CycleMeter;
+using kcshim_test::report_throughput;
 
 static void BM_Crct10difDigest(benchmark::State &state, const char *driver)
 {
@@ -81,8 +38,7 @@ static void BM_Crct10difDigest(benchmark::State &state, const char *driver)
 		crypto_shash_digest(desc, data.data(), len, out);
 		benchmark::DoNotOptimize(out);
 	}
-	meter.report(state, static_cast<double>(state.iterations() * len));
-	state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * len));
+	report_throughput(state, len, meter);
 	crypto_free_shash(tfm);
 }
 

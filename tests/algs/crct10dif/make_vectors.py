@@ -9,7 +9,12 @@ or code with the driver. It checks itself against the catalogue check value befo
   make_vectors.py > algs/crct10dif/crct10dif_testvecs.c    regenerate
   make_vectors.py --check algs/crct10dif/crct10dif_testvecs.c   exit 1 if the file differs
 """
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "support"))
+import vector_script  # noqa: E402
+from vector_script import c_bytes  # noqa: E402
 
 POLY = 0x8BB7
 
@@ -38,13 +43,6 @@ def pattern(n):
         x ^= (x << 5) & 0xFFFFFFFF
         out.append((x >> 11) & 0xFF)
     return bytes(out)
-
-
-def c_bytes(data, indent, width=16):
-    lines = []
-    for i in range(0, len(data), width):
-        lines.append(indent + '"' + ''.join('\\x%02x' % b for b in data[i:i + width]) + '"')
-    return '\n'.join(lines)
 
 
 def digest(crc):
@@ -104,24 +102,8 @@ def generate():
     w("};")
     w("")
     w("KCSHIM_OWN_VECTORS(crct10dif_own_suites);")
-    return "\n".join(out) + "\n"
-
-
-def main(argv):
-    text = generate()
-    if len(argv) == 3 and argv[1] == "--check":
-        with open(argv[2]) as f:
-            if f.read() != text:
-                print("%s differs from make_vectors.py output" % argv[2], file=sys.stderr)
-                return 1
-        print("%s: %d vectors match the bit-at-a-time reference" % (argv[2], len(LENGTHS) + 2))
-        return 0
-    if len(argv) != 1:
-        print(__doc__, file=sys.stderr)
-        return 2
-    sys.stdout.write(text)
-    return 0
+    return "\n".join(out) + "\n", len(LENGTHS) + 2
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(vector_script.main(sys.argv, generate, "the bit-at-a-time reference", __doc__))
