@@ -37,19 +37,8 @@ namespace kcshim {
 
 struct crypto_cipher *alloc_cipher_for(AlgEntry *e, int *err)
 {
-	auto *tfm = static_cast<struct crypto_cipher *>(
-		alloc_tfm(e, sizeof(struct crypto_cipher), offsetof(struct crypto_cipher, base)));
-	if (!tfm) {
-		Registry::get().release(e);
-		*err = -ENOMEM;
-		return nullptr;
-	}
-	*err = init_tfm_common(&tfm->base);
-	if (*err) {
-		free_tfm(tfm, &tfm->base);
-		return nullptr;
-	}
-	return tfm;
+	/* the cipher type has no set-up of its own: cra_init is all */
+	return create_tfm<struct crypto_cipher>(e, err, [](struct crypto_cipher *) { return 0; });
 }
 
 }  // namespace kcshim
@@ -58,10 +47,8 @@ extern "C" {
 
 struct crypto_cipher *crypto_alloc_cipher(const char *alg_name, u32 type, u32 mask)
 {
-	int err;
-	kcshim::AlgEntry *e = kcshim::lookup_pinned(alg_name, KCSHIM_KIND_CIPHER, type, mask, &err);
-	struct crypto_cipher *tfm = e ? kcshim::alloc_cipher_for(e, &err) : nullptr;
-	return tfm ? tfm : static_cast<struct crypto_cipher *>(ERR_PTR(err));
+	return kcshim::alloc_tfm_by_name(alg_name, KCSHIM_KIND_CIPHER, type, mask,
+					 kcshim::alloc_cipher_for);
 }
 
 void crypto_free_cipher(struct crypto_cipher *tfm)

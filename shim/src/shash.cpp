@@ -80,8 +80,7 @@ int shash_init_tfm(struct crypto_shash *tfm)
 			crypto_shash_alg(t)->exit_tfm(t);
 		};
 	set_needkey(tfm, alg);
-	int err = alg->init_tfm ? alg->init_tfm(tfm) : 0;
-	return err ?: kcshim::init_tfm_common(&tfm->base);
+	return alg->init_tfm ? alg->init_tfm(tfm) : 0;
 }
 
 }  // namespace
@@ -90,20 +89,7 @@ namespace kcshim {
 
 struct crypto_shash *alloc_shash_for(AlgEntry *e, int *err)
 {
-	auto *tfm = static_cast<struct crypto_shash *>(
-		alloc_tfm(e, sizeof(struct crypto_shash), offsetof(struct crypto_shash, base)));
-	if (!tfm) {
-		Registry::get().release(e);
-		*err = -ENOMEM;
-		return nullptr;
-	}
-	*err = shash_init_tfm(tfm);
-	if (*err) {
-		tfm->base.exit = nullptr;
-		free_tfm(tfm, &tfm->base);
-		return nullptr;
-	}
-	return tfm;
+	return create_tfm<struct crypto_shash>(e, err, shash_init_tfm);
 }
 
 }  // namespace kcshim
@@ -168,10 +154,8 @@ void crypto_unregister_shashes(struct shash_alg *algs, int count)
 
 struct crypto_shash *crypto_alloc_shash(const char *alg_name, u32 type, u32 mask)
 {
-	int err;
-	kcshim::AlgEntry *e = kcshim::lookup_pinned(alg_name, KCSHIM_KIND_SHASH, type, mask, &err);
-	struct crypto_shash *tfm = e ? kcshim::alloc_shash_for(e, &err) : nullptr;
-	return tfm ? tfm : static_cast<struct crypto_shash *>(ERR_PTR(err));
+	return kcshim::alloc_tfm_by_name(alg_name, KCSHIM_KIND_SHASH, type, mask,
+					 kcshim::alloc_shash_for);
 }
 
 void crypto_free_shash(struct crypto_shash *tfm)
@@ -182,11 +166,7 @@ void crypto_free_shash(struct crypto_shash *tfm)
 
 int crypto_has_shash(const char *alg_name, u32 type, u32 mask)
 {
-	struct crypto_shash *tfm = crypto_alloc_shash(alg_name, type, mask);
-	if (IS_ERR(tfm))
-		return 0;
-	crypto_free_shash(tfm);
-	return 1;
+	return kcshim::has_tfm(crypto_alloc_shash(alg_name, type, mask), crypto_free_shash);
 }
 
 int crypto_shash_setkey(struct crypto_shash *tfm, const u8 *key, unsigned int keylen)

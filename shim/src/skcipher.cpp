@@ -18,19 +18,8 @@ void set_needkey(struct crypto_skcipher *tfm)
 		crypto_skcipher_set_flags(tfm, CRYPTO_TFM_NEED_KEY);
 }
 
-}  // namespace
-
-namespace kcshim {
-
-struct crypto_skcipher *alloc_skcipher_for(AlgEntry *e, int *err)
+int skcipher_init_tfm(struct crypto_skcipher *tfm)
 {
-	auto *tfm = static_cast<struct crypto_skcipher *>(
-		alloc_tfm(e, sizeof(struct crypto_skcipher), offsetof(struct crypto_skcipher, base)));
-	if (!tfm) {
-		Registry::get().release(e);
-		*err = -ENOMEM;
-		return nullptr;
-	}
 	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
 	set_needkey(tfm);
 	if (alg->exit)
@@ -38,15 +27,16 @@ struct crypto_skcipher *alloc_skcipher_for(AlgEntry *e, int *err)
 			auto *t = __crypto_skcipher_cast(base);
 			crypto_skcipher_alg(t)->exit(t);
 		};
-	*err = alg->init ? alg->init(tfm) : 0;
-	if (!*err)
-		*err = init_tfm_common(&tfm->base);
-	if (*err) {
-		tfm->base.exit = nullptr;
-		free_tfm(tfm, &tfm->base);
-		return nullptr;
-	}
-	return tfm;
+	return alg->init ? alg->init(tfm) : 0;
+}
+
+}  // namespace
+
+namespace kcshim {
+
+struct crypto_skcipher *alloc_skcipher_for(AlgEntry *e, int *err)
+{
+	return create_tfm<struct crypto_skcipher>(e, err, skcipher_init_tfm);
 }
 
 }  // namespace kcshim
@@ -92,10 +82,8 @@ void crypto_unregister_skciphers(struct skcipher_alg *algs, int count)
 
 struct crypto_skcipher *crypto_alloc_skcipher(const char *alg_name, u32 type, u32 mask)
 {
-	int err;
-	kcshim::AlgEntry *e = kcshim::lookup_pinned(alg_name, KCSHIM_KIND_SKCIPHER, type, mask, &err);
-	struct crypto_skcipher *tfm = e ? kcshim::alloc_skcipher_for(e, &err) : nullptr;
-	return tfm ? tfm : static_cast<struct crypto_skcipher *>(ERR_PTR(err));
+	return kcshim::alloc_tfm_by_name(alg_name, KCSHIM_KIND_SKCIPHER, type, mask,
+					 kcshim::alloc_skcipher_for);
 }
 
 struct crypto_sync_skcipher *crypto_alloc_sync_skcipher(const char *alg_name, u32 type, u32 mask)
@@ -118,11 +106,7 @@ void crypto_free_skcipher(struct crypto_skcipher *tfm)
 
 int crypto_has_skcipher(const char *alg_name, u32 type, u32 mask)
 {
-	struct crypto_skcipher *tfm = crypto_alloc_skcipher(alg_name, type, mask);
-	if (IS_ERR(tfm))
-		return 0;
-	crypto_free_skcipher(tfm);
-	return 1;
+	return kcshim::has_tfm(crypto_alloc_skcipher(alg_name, type, mask), crypto_free_skcipher);
 }
 
 int crypto_skcipher_setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned int keylen)

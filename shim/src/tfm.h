@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include <linux/crypto.h>
+#include <linux/err.h>
 
 #include "registry.h"
 
@@ -32,5 +33,52 @@ int init_tfm_common(crypto_tfm *tfm);
 // Looks name up (kcshim_init() first) and pins the driver; nullptr and *err on failure.
 AlgEntry *lookup_pinned(const char *name, kcshim_alg_kind kind, uint32_t type, uint32_t mask,
 			int *err);
+
+// What every alloc_*_for() does, as crypto_create_tfm_node() does it for every type: a tfm of
+// front end T (crypto_shash, ...: a struct whose crypto_tfm is its member base) for e, pinned as
+// above, then type_init(tfm) (the type's own set-up, which may set base.exit and run the
+// driver's init), then init_tfm_common(). nullptr and *err = -errno on failure, the tfm freed.
+template <class T, class TypeInit>
+T *create_tfm(AlgEntry *e, int *err, TypeInit type_init)
+{
+	auto *tfm = static_cast<T *>(alloc_tfm(e, sizeof(T), offsetof(T, base)));
+	if (!tfm) {
+		Registry::get().release(e);
+		*err = -ENOMEM;
+		return nullptr;
+	}
+	*err = type_init(tfm);
+	if (!*err)
+		*err = init_tfm_common(&tfm->base);
+	if (*err) {
+		tfm->base.exit = nullptr;
+		free_tfm(tfm, &tfm->base);
+		return nullptr;
+	}
+	return tfm;
+}
+
+// crypto_alloc_tfm() for crypto_alloc_shash() and the others: name looked up as kind and pinned,
+// the tfm made by alloc_for (one of the alloc_*_for() above). The tfm, or ERR_PTR(-errno).
+template <class T>
+T *alloc_tfm_by_name(const char *name, kcshim_alg_kind kind, uint32_t type, uint32_t mask,
+		     T *(*alloc_for)(AlgEntry *e, int *err))
+{
+	int err;
+	AlgEntry *e = lookup_pinned(name, kind, type, mask, &err);
+	T *tfm = e ? alloc_for(e, &err) : nullptr;
+	return tfm ? tfm : static_cast<T *>(ERR_PTR(err));
+}
+
+// crypto_has_shash() and the others: 1 if tfm (what crypto_alloc_*() returned) is a tfm, which
+// free_fn then frees; 0 for an error pointer.
+template <class T>
+int has_tfm(T *tfm, void (*free_fn)(T *tfm))
+{
+	if (IS_ERR(tfm))
+		return 0;
+	free_fn(tfm);
+	return 1;
+}
 
 }  // namespace kcshim

@@ -10,26 +10,15 @@ namespace {
 
 int ecb_crypt(struct skcipher_request *req, bool enc)
 {
-	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
-	struct crypto_cipher *child = child_cipher(tfm);
-	unsigned int bs = crypto_cipher_blocksize(child);
-	struct skcipher_walk walk;
-	int err = skcipher_walk_virt(&walk, req, false);
+	struct crypto_cipher *child = child_cipher(crypto_skcipher_reqtfm(req));
 
-	while (walk.nbytes) {
-		const u8 *src = static_cast<const u8 *>(walk.src.virt.addr);
-		u8 *dst = static_cast<u8 *>(walk.dst.virt.addr);
-		unsigned int n = walk.nbytes;
-
-		for (; n >= bs; n -= bs, src += bs, dst += bs) {
-			if (enc)
-				crypto_cipher_encrypt_one(child, dst, src);
-			else
-				crypto_cipher_decrypt_one(child, dst, src);
-		}
-		err = skcipher_walk_done(&walk, n);
-	}
-	return err;
+	return walk_blocks(req, crypto_cipher_blocksize(child), false,
+			   [&](u8 *dst, const u8 *src, unsigned int, u8 *) {
+				   if (enc)
+					   crypto_cipher_encrypt_one(child, dst, src);
+				   else
+					   crypto_cipher_decrypt_one(child, dst, src);
+			   });
 }
 
 int ecb_encrypt(struct skcipher_request *req)
