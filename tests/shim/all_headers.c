@@ -70,7 +70,11 @@ int all_headers_use(void)
 	u8 buf[16] = { 0 };
 	u64 v = rol64(0x0123456789abcdefULL, 8);
 
+	const u32 *cp = (const u32 *)(buf + 3);
+
 	put_unaligned_le64(v, buf + 1);
+	/* get_unaligned() of a const pointer: the kernel's form must compile warning-free */
+	v += get_unaligned(cp);
 	this_cpu_write(test_counter, get_unaligned_be64(buf + 1));
 	BUILD_BUG_ON(sizeof(u32) != 4);
 	memzero_explicit(buf, sizeof(buf));

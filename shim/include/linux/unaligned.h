@@ -20,7 +20,19 @@
 } while (0)
 
 #ifndef __cplusplus
-#define get_unaligned(ptr)	__get_unaligned_t(typeof(*(ptr)), (ptr))
+/*
+ * The type of a scalar without its qualifiers, so get_unaligned() on a const pointer reads into a
+ * writable local: _Generic's controlling expression drops them, as the kernel's
+ * __unqual_scalar_typeof() relies on too.
+ */
+#define __kcshim_unqual_scalar_typeof(x) typeof(_Generic((x),			\
+	char: (char)0, signed char: (signed char)0, unsigned char: (unsigned char)0,	\
+	short: (short)0, unsigned short: (unsigned short)0,			\
+	int: (int)0, unsigned int: (unsigned int)0,				\
+	long: (long)0, unsigned long: (unsigned long)0,				\
+	long long: (long long)0, unsigned long long: (unsigned long long)0,	\
+	default: (x)))
+#define get_unaligned(ptr)	__get_unaligned_t(__kcshim_unqual_scalar_typeof(*(ptr)), (ptr))
 #define put_unaligned(val, ptr)	__put_unaligned_t(typeof(*(ptr)), (val), (ptr))
 #endif
 
