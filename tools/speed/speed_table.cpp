@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 namespace kcshim::speed {
 
@@ -16,15 +17,19 @@ std::string speed_table(const SpeedReport &r)
 		 r.counter.c_str());
 	t += buf;
 	const char *cpb = r.core_cycles ? "c/B" : "tsc/B";
-	// Each driver gets "MB/s  c/B" (+ "ratio" unless it is the baseline).
+	// Each driver gets "MB/s  c/B" (+ "ratio" unless it is the baseline); a column is widened
+	// (its figures padded on the left) to fit a long driver name such as cbc(cast5-generic@k).
+	std::map<std::string, std::string> pad;
 	std::string head1 = "                    ", head2 = "test  block update ";
 	for (const std::string &d : r.drivers) {
 		bool base = d == r.baseline;
-		int width = base ? 18 : 26;
-		std::string name = d.size() > size_t(width - 1) ? d.substr(0, width - 1) : d;
-		snprintf(buf, sizeof(buf), " %*s", width, (name + (base ? "*" : "")).c_str());
+		std::string name = d + (base ? "*" : "");
+		size_t width = std::max<size_t>(base ? 18 : 26, name.size());
+		pad[d] = std::string(width - (base ? 18 : 26), ' ');
+		snprintf(buf, sizeof(buf), " %*s", static_cast<int>(width), name.c_str());
 		head1 += buf;
-		snprintf(buf, sizeof(buf), " %10s %7s%s", "MB/s", cpb, base ? "" : "   ratio");
+		snprintf(buf, sizeof(buf), " %s%10s %7s%s", pad[d].c_str(), "MB/s", cpb,
+			 base ? "" : "   ratio");
 		head2 += buf;
 	}
 	t += head1 + "\n" + head2 + "\n";
@@ -37,6 +42,7 @@ std::string speed_table(const SpeedReport &r)
 			if (it == row.results.end())
 				continue;
 			const SpeedPoint &p = it->second;
+			t += pad[d];
 			if (is_kernel_column(d))	// cycles are not measured in the kernel's host
 				snprintf(buf, sizeof(buf), " %10.1f %7s", p.mb_per_s, "-");
 			else
