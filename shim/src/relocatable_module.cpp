@@ -367,7 +367,8 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 	std::vector<std::pair<Part, std::size_t>> where(nsec, {text, SIZE_MAX});
 	for (std::size_t i = 1; i < nsec; i++) {
 		const Elf64_Shdr &s = e.sh[i];
-		if (!(s.sh_flags & SHF_ALLOC) || s.sh_size == 0)
+		// empty sections too: a symbol defined in one (an end marker) needs an address
+		if (!(s.sh_flags & SHF_ALLOC))
 			continue;
 		if (s.sh_flags & SHF_TLS)
 			return fail(std::string("thread-local section ") + e.section_name(i) +
