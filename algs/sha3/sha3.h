@@ -90,6 +90,9 @@ int crypto_sha3_update(struct shash_desc *desc, const u8 *data, unsigned int len
 /* Pads for SHA3-* (0x06) or SHAKE* (0x1f), writes the tfm's digest size, wipes the state. 0. */
 int crypto_sha3_final(struct shash_desc *desc, u8 *out);
 int crypto_shake_final(struct shash_desc *desc, u8 *out);
+/* export/import: the state as it is (struct sha3_state); import checks rsiz and partial */
+int crypto_sha3_export(struct shash_desc *desc, void *out);
+int crypto_sha3_import(struct shash_desc *desc, const void *in);
 __KCSHIM_END_DECLS
 
 static inline void sha3_base_init(struct sha3_state *sctx, unsigned int rsiz)

@@ -169,13 +169,14 @@ int crypto_shake_final(struct shash_desc *desc, u8 *out)
 }
 EXPORT_SYMBOL(crypto_shake_final);
 
-static int sha3_export(struct shash_desc *desc, void *out)
+int crypto_sha3_export(struct shash_desc *desc, void *out)
 {
 	memcpy(out, shash_desc_ctx(desc), sizeof(struct sha3_state));
 	return 0;
 }
+EXPORT_SYMBOL(crypto_sha3_export);
 
-static int sha3_import(struct shash_desc *desc, const void *in)
+int crypto_sha3_import(struct shash_desc *desc, const void *in)
 {
 	struct sha3_state *sctx = shash_desc_ctx(desc);
 	const struct sha3_state *state = in;
@@ -186,6 +187,7 @@ static int sha3_import(struct shash_desc *desc, const void *in)
 	memcpy(sctx, state, sizeof(*sctx));
 	return 0;
 }
+EXPORT_SYMBOL(crypto_sha3_import);
 
 /* No cra_priority, as in the kernel: 0, so that any arch driver is preferred */
 static struct shash_alg algs[] = { {
@@ -193,8 +195,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= crypto_sha3_update,
 	.final			= crypto_sha3_final,
-	.export			= sha3_export,
-	.import			= sha3_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "sha3-224",
@@ -206,8 +208,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= crypto_sha3_update,
 	.final			= crypto_sha3_final,
-	.export			= sha3_export,
-	.import			= sha3_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "sha3-256",
@@ -219,8 +221,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= crypto_sha3_update,
 	.final			= crypto_sha3_final,
-	.export			= sha3_export,
-	.import			= sha3_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "sha3-384",
@@ -232,8 +234,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= crypto_sha3_update,
 	.final			= crypto_sha3_final,
-	.export			= sha3_export,
-	.import			= sha3_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "sha3-512",
@@ -245,8 +247,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= crypto_sha3_update,
 	.final			= crypto_shake_final,
-	.export			= sha3_export,
-	.import			= sha3_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "shake128",
@@ -258,8 +260,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= crypto_sha3_update,
 	.final			= crypto_shake_final,
-	.export			= sha3_export,
-	.import			= sha3_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "shake256",

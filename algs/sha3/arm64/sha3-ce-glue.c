@@ -72,31 +72,13 @@ static int shake_ce_final(struct shash_desc *desc, u8 *out)
 	return sha3_ce_do_final(desc, out, SHAKE_PAD_BYTE);
 }
 
-static int sha3_ce_export(struct shash_desc *desc, void *out)
-{
-	memcpy(out, shash_desc_ctx(desc), sizeof(struct sha3_state));
-	return 0;
-}
-
-static int sha3_ce_import(struct shash_desc *desc, const void *in)
-{
-	struct sha3_state *sctx = shash_desc_ctx(desc);
-	const struct sha3_state *state = in;
-
-	if (state->rsiz != crypto_shash_blocksize(desc->tfm) || state->partial >= state->rsiz)
-		return -EINVAL;
-
-	memcpy(sctx, state, sizeof(*sctx));
-	return 0;
-}
-
 static struct shash_alg algs[] = { {
 	.digestsize		= SHA3_224_DIGEST_SIZE,
 	.init			= crypto_sha3_init,
 	.update			= sha3_ce_update,
 	.final			= sha3_ce_final,
-	.export			= sha3_ce_export,
-	.import			= sha3_ce_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "sha3-224",
@@ -109,8 +91,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= sha3_ce_update,
 	.final			= sha3_ce_final,
-	.export			= sha3_ce_export,
-	.import			= sha3_ce_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "sha3-256",
@@ -123,8 +105,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= sha3_ce_update,
 	.final			= sha3_ce_final,
-	.export			= sha3_ce_export,
-	.import			= sha3_ce_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "sha3-384",
@@ -137,8 +119,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= sha3_ce_update,
 	.final			= sha3_ce_final,
-	.export			= sha3_ce_export,
-	.import			= sha3_ce_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "sha3-512",
@@ -151,8 +133,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= sha3_ce_update,
 	.final			= shake_ce_final,
-	.export			= sha3_ce_export,
-	.import			= sha3_ce_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "shake128",
@@ -165,8 +147,8 @@ static struct shash_alg algs[] = { {
 	.init			= crypto_sha3_init,
 	.update			= sha3_ce_update,
 	.final			= shake_ce_final,
-	.export			= sha3_ce_export,
-	.import			= sha3_ce_import,
+	.export			= crypto_sha3_export,
+	.import			= crypto_sha3_import,
 	.descsize		= sizeof(struct sha3_state),
 	.statesize		= sizeof(struct sha3_state),
 	.base.cra_name		= "shake256",
