@@ -134,7 +134,8 @@ std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &drive
 				for (const char *ext : {".c", ".S"}) {
 					fs::path src = driver.parent_path() / (o + ext);
 					if (fs::is_regular_file(src)) {
-						out.push_back(src.lexically_relative(tree));
+						out.push_back(fs::absolute(src).lexically_normal().lexically_relative(
+							fs::absolute(tree).lexically_normal()));
 						break;
 					}
 				}
