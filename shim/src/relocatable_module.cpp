@@ -21,6 +21,7 @@
 #include <iterator>
 #include <list>
 #include <mutex>
+#include <unordered_map>
 #include <vector>
 
 // libgcc's unwinder registry: lets C++ unwinders and sanitizers walk through the module's frames.
@@ -71,16 +72,18 @@ struct Mapping {
 	Mapping() = default;
 	Mapping(const Mapping &) = delete;
 	Mapping &operator=(const Mapping &) = delete;
+	// Tells gdb's JIT interface about debug_image and the unwinder about .eh_frame (may be
+	// nullptr); the destructor takes both back.
+	void announce(void *eh_frame_start);
 	~Mapping();
 };
 
 }  // namespace
 
 struct RelocatableModule::Image {
-	std::string path;
 	std::vector<std::uint8_t> file;
 	std::vector<std::uintptr_t> section_addr;	// per section index; 0 when not loaded
-	std::vector<std::pair<std::string, std::uintptr_t>> exports;
+	std::unordered_map<std::string, std::uintptr_t> exports;	// global and weak definitions
 	std::vector<std::uintptr_t> fini;		// destructors, in the order to run them
 	std::shared_ptr<Mapping> map = std::make_shared<Mapping>();
 };
@@ -100,9 +103,32 @@ std::size_t align_up(std::size_t v, std::size_t a)
 	return a > 1 ? (v + a - 1) / a * a : v;
 }
 
-bool fits_s32(std::int64_t v)
+// The field a relocation stores its value in, and whether the value fits it.
+enum Field { field64, field_s32, field_u32 };
+
+bool fits(Field f, std::int64_t v)
 {
-	return v >= INT32_MIN && v <= INT32_MAX;
+	switch (f) {
+	case field_s32:
+		return v >= INT32_MIN && v <= INT32_MAX;
+	case field_u32:
+		return v >= 0 && v <= UINT32_MAX;
+	default:
+		return true;
+	}
+}
+
+// mmap() in the low 2 GiB (MAP_32BIT), where a sign-extended 32-bit address reaches; x86-64
+// only (elsewhere MAP_FAILED with errno ENOEXEC).
+void *map_low(std::size_t size)
+{
+#if defined(__x86_64__)
+	return mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
+		    -1, 0);
+#else
+	errno = ENOEXEC;
+	return MAP_FAILED;
+#endif
 }
 
 // Parsed views into the file; every offset is checked before use.
@@ -210,13 +236,12 @@ std::uintptr_t resolve_external(const std::string &name,
 	{
 		std::lock_guard lock(images_mu);
 		for (auto *img : images) {
-			for (const auto &[n, addr] : img->exports) {
-				if (n != name)
-					continue;
-				if (std::find(uses->begin(), uses->end(), img->map) == uses->end())
-					uses->push_back(img->map);
-				return addr;
-			}
+			auto it = img->exports.find(name);
+			if (it == img->exports.end())
+				continue;
+			if (std::find(uses->begin(), uses->end(), img->map) == uses->end())
+				uses->push_back(img->map);
+			return it->second;
 		}
 	}
 	return reinterpret_cast<std::uintptr_t>(dlsym(RTLD_DEFAULT, name.c_str()));
@@ -275,6 +300,24 @@ unsigned int array_priority(const char *name)
 
 }  // namespace
 
+void Mapping::announce(void *eh_frame_start)
+{
+	jit.symfile_addr = reinterpret_cast<const char *>(debug_image.data());
+	jit.symfile_size = debug_image.size();
+	jit.next_entry = __jit_debug_descriptor.first_entry;
+	if (jit.next_entry)
+		jit.next_entry->prev_entry = &jit;
+	__jit_debug_descriptor.first_entry = &jit;
+	__jit_debug_descriptor.relevant_entry = &jit;
+	__jit_debug_descriptor.action_flag = 1;
+	__jit_debug_register_code();
+	jit_registered = true;
+	if (eh_frame_start) {
+		eh_frame = eh_frame_start;
+		__register_frame(eh_frame);
+	}
+}
+
 Mapping::~Mapping()
 {
 	if (jit_registered) {
@@ -330,10 +373,8 @@ bool RelocatableModule::in_use() const
 
 void *RelocatableModule::symbol(const std::string &name) const
 {
-	for (const auto &[n, addr] : image_->exports)
-		if (n == name)
-			return reinterpret_cast<void *>(addr);
-	return nullptr;
+	auto it = image_->exports.find(name);
+	return it == image_->exports.end() ? nullptr : reinterpret_cast<void *>(it->second);
 }
 
 std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &path,
@@ -341,7 +382,6 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 {
 	auto img = std::make_unique<Image>();
 	Mapping &mem = *img->map;
-	img->path = path;
 	{
 		std::ifstream in(path, std::ios::binary);
 		if (!in) {
@@ -390,13 +430,7 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		total += align_up(std::max<std::size_t>(part_size[p], 1), page);
 	}
 
-#if defined(__x86_64__)
-	void *map = mmap(nullptr, total, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
-#else
-	void *map = MAP_FAILED;
-	errno = ENOEXEC;
-#endif
+	void *map = map_low(total);
 	if (map == MAP_FAILED)
 		return fail(std::string("cannot map the module in the low 2 GiB: ") +
 			    (errno == ENOEXEC ? "x86-64 modules load on x86-64 hosts only" : strerror(errno)));
@@ -438,7 +472,7 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		} else if (s.st_shndx < nsec && img->section_addr[s.st_shndx]) {
 			value[i] = img->section_addr[s.st_shndx] + s.st_value;
 			if ((bind == STB_GLOBAL || bind == STB_WEAK) && *name)
-				img->exports.emplace_back(name, value[i]);
+				img->exports.emplace(name, value[i]);
 		}
 	}
 
@@ -462,12 +496,7 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		}
 		if (!known || type != STT_OBJECT || !size || !read_only_memory(value[sym], size))
 			return 0;
-#if defined(__x86_64__)
-		void *copy = mmap(nullptr, size, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
-#else
-		void *copy = MAP_FAILED;
-#endif
+		void *copy = map_low(size);
 		if (copy == MAP_FAILED)
 			return 0;
 		memcpy(copy, reinterpret_cast<const void *>(value[sym]), size);
@@ -477,15 +506,17 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 	};
 
 	// Relocations.
+	const std::int64_t got_at = reinterpret_cast<std::int64_t>(got);
 	for (std::size_t r = 1; r < nsec; r++) {
 		const Elf64_Shdr &rs = e.sh[r];
 		if (rs.sh_type == SHT_REL)
 			return fail("SHT_REL relocations (x86-64 objects use SHT_RELA)");
-		if (rs.sh_type != SHT_RELA || rs.sh_info >= nsec || !img->section_addr[rs.sh_info])
+		// (parse() checked sh_entsize and sh_info)
+		if (rs.sh_type != SHT_RELA || !img->section_addr[rs.sh_info])
 			continue;
 		const char *target = e.section_name(rs.sh_info);
 		auto *rel = reinterpret_cast<const Elf64_Rela *>(img->file.data() + rs.sh_offset);
-		std::size_t n = rs.sh_entsize ? rs.sh_size / rs.sh_entsize : 0;
+		std::size_t n = rs.sh_size / sizeof(Elf64_Rela);
 		for (std::size_t k = 0; k < n; k++) {
 			std::size_t sym = ELF64_R_SYM(rel[k].r_info);
 			unsigned int type = ELF64_R_TYPE(rel[k].r_info);
@@ -501,10 +532,9 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 			std::int64_t S = static_cast<std::int64_t>(value[sym]);
 			std::int64_t A = rel[k].r_addend;
 			const std::int64_t here = static_cast<std::int64_t>(P);
-			const std::int64_t got_at = reinterpret_cast<std::int64_t>(got);
 			// Each type computes a value and the field it goes in; one check and one
 			// store below.
-			enum { field64, field_s32, field_u32 } field = field_s32;
+			Field field = field_s32;
 			std::int64_t v = 0;
 			const char *what = "PC-relative";
 			switch (type) {
@@ -525,7 +555,7 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 			case R_X86_64_PC32:
 			case R_X86_64_PLT32:
 				v = S + A - here;
-				if (!fits_s32(v) && external[sym]) {
+				if (!fits(field_s32, v) && external[sym]) {
 					std::uintptr_t near = reach(sym, type == R_X86_64_PLT32);
 					if (!near)
 						return fail(std::string("PC-relative reference to ") +
@@ -539,11 +569,8 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 			case R_X86_64_32S: {
 				field = type == R_X86_64_32 ? field_u32 : field_s32;
 				what = "absolute 32-bit";
-				auto fits = [field](std::int64_t x) {
-					return field == field_u32 ? x >= 0 && x <= UINT32_MAX : fits_s32(x);
-				};
 				v = S + A;
-				if (!fits(v) && external[sym]) {
+				if (!fits(field, v) && external[sym]) {
 					// An outside table indexed absolutely (6.1's cast5 assembly:
 					// "movl cast_s1(, %rax, 4)"): its stand-in is low.
 					if (std::uintptr_t near = reach(sym, false))
@@ -566,9 +593,7 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 				return fail("unsupported relocation type " + std::to_string(type) + " in " +
 					    target);
 			}
-			bool ok = field == field64 || (field == field_s32 ? fits_s32(v)
-							  : v >= 0 && v <= UINT32_MAX);
-			if (!ok)
+			if (!fits(field, v))
 				return fail(std::string(what) + " relocation to " +
 					    (sym ? e.symbol_name(sym) : "?") + " in " + target +
 					    " out of range");
@@ -578,7 +603,6 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 				std::uint32_t v32 = static_cast<std::uint32_t>(v);
 				memcpy(reinterpret_cast<void *>(P), &v32, 4);
 			}
-
 		}
 	}
 
@@ -595,22 +619,11 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 	for (std::size_t i = 1; i < nsec; i++)
 		if (img->section_addr[i])
 			dsh[i].sh_addr = img->section_addr[i];
-	mem.jit.symfile_addr = reinterpret_cast<const char *>(mem.debug_image.data());
-	mem.jit.symfile_size = mem.debug_image.size();
-	mem.jit.next_entry = __jit_debug_descriptor.first_entry;
-	if (mem.jit.next_entry)
-		mem.jit.next_entry->prev_entry = &mem.jit;
-	__jit_debug_descriptor.first_entry = &mem.jit;
-	__jit_debug_descriptor.relevant_entry = &mem.jit;
-	__jit_debug_descriptor.action_flag = 1;
-	__jit_debug_register_code();
-	mem.jit_registered = true;
-	for (std::size_t i = 1; i < nsec; i++) {
-		if (img->section_addr[i] && !strcmp(e.section_name(i), ".eh_frame")) {
-			mem.eh_frame = reinterpret_cast<void *>(img->section_addr[i]);
-			__register_frame(mem.eh_frame);
-		}
-	}
+	void *eh_frame = nullptr;
+	for (std::size_t i = 1; i < nsec; i++)
+		if (img->section_addr[i] && !strcmp(e.section_name(i), ".eh_frame"))
+			eh_frame = reinterpret_cast<void *>(img->section_addr[i]);
+	mem.announce(eh_frame);
 
 	// Constructors (they queue the module's init calls), in priority order; destructors are
 	// kept for unload, run in the reverse order.
