@@ -51,13 +51,11 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		opts->files.assign(files->begin(), files->end());
 		opts->extras.assign(extras->begin(), extras->end());
 		if (*list_only) {
-			for (const auto &f : opts->files) {
-				auto src = dropin::resolve_source(*tree, f);
+			std::vector<dropin::fs::path> sources;
+			if (!dropin::gather_sources(*opts, sources, std::cerr))
+				return 1;
+			for (const auto &src : sources)
 				printf("%s\n", src.c_str());
-				if (opts->companions && !src.empty())
-					for (const auto &c : dropin::companions_for(*tree, src))
-						printf("%s\n", (dropin::fs::path(*tree) / c).c_str());
-			}
 			return 0;
 		}
 		auto res = dropin::build_module(*opts, std::cerr);

@@ -260,6 +260,34 @@ fs::path resolve_source(const fs::path &tree, const fs::path &file)
 	return {};
 }
 
+bool gather_sources(const BuildOptions &opts, std::vector<fs::path> &sources, std::ostream &diag)
+{
+	const fs::path tree = fs::absolute(opts.kernel_tree).lexically_normal();
+	auto add_source = [&](const fs::path &arg) {
+		fs::path p = resolve_source(tree, arg);
+		if (p.empty()) {
+			diag << "kcshim: " << arg.string() << ": no such file (looked in ., "
+			     << tree.string() << ", " << (tree / "crypto").string() << ")\n";
+			return false;
+		}
+		if (std::find(sources.begin(), sources.end(), p) == sources.end())
+			sources.push_back(p);
+		return true;
+	};
+	bool ok = !opts.files.empty();
+	if (!ok)
+		diag << "kcshim: no source files given\n";
+	for (const auto &f : opts.files)
+		ok &= add_source(f);
+	if (opts.companions)
+		for (const auto &f : opts.files)
+			for (const auto &c : companions_for(tree, resolve_source(tree, f)))
+				ok &= add_source(tree / c);
+	for (const auto &f : opts.extras)
+		ok &= add_source(f);
+	return ok;
+}
+
 fs::path prepare_overlay(const fs::path &tree, const fs::path &shim_include, const fs::path &where)
 {
 	// Made once per tree and shim: the stamp records both, so a changed one remakes it.
@@ -302,32 +330,8 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 		return res;
 	}
 
-	// Sources: the files, their companions, the extras; each once.
 	std::vector<fs::path> sources;
-	auto add_source = [&](const fs::path &arg, bool must_exist) {
-		fs::path p = resolve_source(tree, arg);
-		if (p.empty()) {
-			if (must_exist)
-				diag << "kcshim: " << arg.string() << ": no such file (looked in ., "
-				     << tree.string() << ", " << (tree / "crypto").string() << ")\n";
-			return must_exist ? false : true;
-		}
-		if (std::find(sources.begin(), sources.end(), p) == sources.end())
-			sources.push_back(p);
-		return true;
-	};
-	bool ok = !opts.files.empty();
-	if (!ok)
-		diag << "kcshim: no source files given\n";
-	for (const auto &f : opts.files)
-		ok &= add_source(f, true);
-	if (opts.companions)
-		for (const auto &f : opts.files)
-			for (const auto &c : companions_for(tree, resolve_source(tree, f)))
-				ok &= add_source(tree / c, true);
-	for (const auto &f : opts.extras)
-		ok &= add_source(f, true);
-	if (!ok)
+	if (!gather_sources(opts, sources, diag))
 		return res;
 	res.sources = sources;
 

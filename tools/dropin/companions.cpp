@@ -107,16 +107,31 @@ bool only_32bit(const CompositeLine &c)
 			   [](const std::string &o) { return o.ends_with("_32"); });
 }
 
+// The composite module source is part of, with the objects of all its (enabled) lines; an empty
+// module when source is a module of its own.
+CompositeLine composite_of(const fs::path &source)
+{
+	const std::string stem = source.stem().string();
+	const auto lines = composites(source.parent_path());
+	CompositeLine found;
+	for (const auto &c : lines) {
+		bool has = std::find(c.objects.begin(), c.objects.end(), stem) != c.objects.end();
+		if (has && c.module != stem && !(sizeof(void *) == 8 && only_32bit(c))) {
+			found.module = c.module;
+			break;
+		}
+	}
+	for (const auto &c : lines)
+		if (!found.module.empty() && c.module == found.module)
+			found.objects.insert(found.objects.end(), c.objects.begin(), c.objects.end());
+	return found;
+}
+
 }  // namespace
 
 std::string composite_module(const fs::path &source)
 {
-	std::string stem = source.stem().string();
-	for (const auto &c : composites(source.parent_path()))
-		for (const auto &o : c.objects)
-			if (o == stem && c.module != stem && !(sizeof(void *) == 8 && only_32bit(c)))
-				return c.module;
-	return {};
+	return composite_of(source).module;
 }
 
 std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &driver)
@@ -124,20 +139,15 @@ std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &drive
 	std::vector<fs::path> out;
 	// The composite module's other objects, when the driver is one part of one.
 	if (driver.has_parent_path()) {
-		std::string module = composite_module(driver);
-		for (const auto &c : composites(driver.parent_path())) {
-			if (module.empty() || c.module != module)
+		for (const auto &o : composite_of(driver).objects) {
+			if (o == driver.stem().string())
 				continue;
-			for (const auto &o : c.objects) {
-				if (o == driver.stem().string())
-					continue;
-				for (const char *ext : {".c", ".S"}) {
-					fs::path src = driver.parent_path() / (o + ext);
-					if (fs::is_regular_file(src)) {
-						out.push_back(fs::absolute(src).lexically_normal().lexically_relative(
-							fs::absolute(tree).lexically_normal()));
-						break;
-					}
+			for (const char *ext : {".c", ".S"}) {
+				fs::path src = driver.parent_path() / (o + ext);
+				if (fs::is_regular_file(src)) {
+					out.push_back(fs::absolute(src).lexically_normal().lexically_relative(
+						fs::absolute(tree).lexically_normal()));
+					break;
 				}
 			}
 		}

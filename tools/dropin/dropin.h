@@ -69,6 +69,10 @@ std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &drive
 // directory's Makefile; empty when it is a module of its own.
 std::string composite_module(const fs::path &source);
 
+// The sources build_module() compiles, absolute: the files, their companions, the extras, each
+// once. False when one names no file (each is reported on diag).
+bool gather_sources(const BuildOptions &opts, std::vector<fs::path> &sources, std::ostream &diag);
+
 // Resolves a source argument as build_module() does; empty when it names no file.
 fs::path resolve_source(const fs::path &tree, const fs::path &file);
 
