@@ -513,18 +513,18 @@ def build_trees(build_dir, versions, shim_include, cc):
     """For CMake: Debian's linux-source-VERSION -> build_dir/kvectors-VERSION.so."""
     trees_dir = os.path.join(build_dir, "kernel-trees")
     for version in versions:
-        tarball = f"/usr/src/linux-source-{version}.tar.xz"
         so = os.path.join(build_dir, f"kvectors-{version}.so")
-        if not os.path.exists(tarball):
-            print(f"kernel-vectors: linux-source-{version} is not installed; skipping "
-                  f"kvectors-{version}.so (tools/install-deps --tests installs it)")
-            continue
+        # prepare takes bookworm's installed package, or downloads a newer suite's (7.x); it
+        # exits 2 when the tree cannot be had (package not installed, offline).
         res = subprocess.run([PREPARE, version, trees_dir], capture_output=True, text=True,
                              check=False)
+        if res.returncode == 2:
+            print(f"kernel-vectors: skipping kvectors-{version}.so: {res.stderr.strip()}")
+            continue
         if res.returncode:
             raise KvError(f"prepare {version}: {res.stderr.strip()}")
         tree = res.stdout.strip()
-        inputs = [tarball, os.path.join(tree, "crypto", "testmgr.h"),
+        inputs = [os.path.join(tree, ".kcshim-extracted"), os.path.join(tree, "crypto", "testmgr.h"),
                   os.path.join(tree, "crypto", "testmgr.c"), os.path.abspath(__file__),
                   os.path.join(shim_include, "kcshim", "testvec.h")]
         if os.path.exists(so) and os.stat(so).st_mtime >= newest_mtime(inputs):
