@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Synchronous message digests (shash), as in kernels up to 6.14: the driver buffers partial blocks,
- * .update returns 0 or -errno, .final writes the digest.
+ * Synchronous message digests (shash), one layout for every generation kcshim serves:
+ *  - up to 6.15 the driver buffers partial blocks, .update returns 0 or -errno;
+ *  - from 6.16 a driver may set CRYPTO_AHASH_ALG_BLOCK_ONLY (crypto/internal/hash.h): the API
+ *    keeps the partial block after the driver's state and .update returns the bytes it left;
+ *    .export_core/.import_core move the state without the partial block.
+ * Drivers fill the struct with designated initialisers, so the members of every generation can
+ * sit side by side; a driver leaves the ones its generation lacks zero.
  */
 #ifndef _KCSHIM_CRYPTO_HASH_H
 #define _KCSHIM_CRYPTO_HASH_H
@@ -12,9 +17,17 @@
 #include <linux/string.h>
 
 #define HASH_MAX_DIGESTSIZE	64
-/* room for the largest descriptor: SHA-3's state plus a block buffer, as the kernel's 360 */
-#define HASH_MAX_DESCSIZE	(sizeof(struct shash_desc) + 360)
+
+/* A core hash state, a partial block and the byte holding its length (6.16). */
+#define HASH_STATE_AND_BLOCK(state, block) ((state) + (block) + 1)
+#define CRYPTO_HASH_STATESIZE(coresize, blocksize) (coresize + blocksize + 1)
+
+/*
+ * The largest of every generation: 7.x's worst case is a block-only SHA3-224 (state 200 + block
+ * 144 + 1) and, for descriptors, s390's nested context (216 + 144 + 1); 6.x's was 360.
+ */
 #define HASH_MAX_STATESIZE	512
+#define HASH_MAX_DESCSIZE	(sizeof(struct shash_desc) + HASH_STATE_AND_BLOCK(216, 144))
 
 struct crypto_shash;
 
@@ -47,6 +60,9 @@ struct shash_alg {
 	int (*export)(struct shash_desc *desc, void *out);
 #endif
 	int (*import)(struct shash_desc *desc, const void *in);
+	/* 6.16: the state without the partial block; the API fills them in for block-only hashes */
+	int (*export_core)(struct shash_desc *desc, void *out);
+	int (*import_core)(struct shash_desc *desc, const void *in);
 	int (*setkey)(struct crypto_shash *tfm, const u8 *key, unsigned int keylen);
 	int (*init_tfm)(struct crypto_shash *tfm);
 	void (*exit_tfm)(struct crypto_shash *tfm);
@@ -78,12 +94,15 @@ int crypto_has_shash(const char *alg_name, u32 type, u32 mask);
 int crypto_shash_setkey(struct crypto_shash *tfm, const u8 *key, unsigned int keylen);
 /* -ENOKEY while a keyed hash has no key. */
 int crypto_shash_init(struct shash_desc *desc);
+/* Functions in every generation (6.16 made update and final inline wrappers of finup). */
 int crypto_shash_update(struct shash_desc *desc, const u8 *data, unsigned int len);
 int crypto_shash_final(struct shash_desc *desc, u8 *out);
+/* From 6.16, out == NULL makes finup an update; the desc is wiped when out is written. */
 int crypto_shash_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out);
 int crypto_shash_digest(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out);
 int crypto_shash_tfm_digest(struct crypto_shash *tfm, const u8 *data, unsigned int len, u8 *out);
 int crypto_shash_export(struct shash_desc *desc, void *out);
+/* -EOVERFLOW when a block-only hash's imported partial block length is out of range. */
 int crypto_shash_import(struct shash_desc *desc, const void *in);
 __KCSHIM_END_DECLS
 

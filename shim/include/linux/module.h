@@ -9,6 +9,7 @@
 #include <linux/kernel.h>
 #include <linux/stringify.h>
 #include <linux/types.h>
+#include <linux/version.h>
 /* the kernel's module.h reaches the CPU identity too (through linux/stat.h, ... asm/processor.h) */
 #include <asm/processor.h>
 
@@ -17,6 +18,8 @@
 /* One per loaded module .so; kcshim fills in the private part when it loads the module. */
 struct module {
 	char name[MODULE_NAME_LEN];
+	/* the generation the module was compiled for: the core applies that generation's rules */
+	unsigned int linux_version;
 	void *kcshim_private;
 };
 
@@ -26,7 +29,10 @@ struct module {
 
 #ifdef MODULE
 /* Weak, so every object of a multi-file module can define it and the link keeps one. */
-__attribute__((weak)) struct module __this_module = { .name = KBUILD_MODNAME };
+__attribute__((weak)) struct module __this_module = {
+	.name = KBUILD_MODNAME,
+	.linux_version = LINUX_VERSION_CODE,
+};
 #define THIS_MODULE (&__this_module)
 #else
 #define THIS_MODULE ((struct module *)0)
