@@ -20,6 +20,7 @@
 #include <linux/module.h>
 
 #include "initcalls.h"
+#include "patch_sites.h"
 #include "registry.h"
 
 struct kcshim_module {
@@ -55,6 +56,7 @@ void run_exits(Module &m)
 
 void unmap(Module &m)
 {
+	drop_patch_sites(&m);
 	if (m.handle)
 		dlclose(m.handle);
 	m.handle = nullptr;
@@ -96,6 +98,7 @@ int kcshim_load_module(const char *path, const char *suffix, struct kcshim_modul
 
 	// Init calls queued before this dlopen belong to someone else; keep them queued.
 	auto earlier = take_initcalls();
+	adopt_patch_sites(nullptr);	// sites announced so far are kcshim's own
 	// a bare "foo.so" means the file here, not a library search as dlopen() would do
 	std::string open_path = strchr(path, '/') ? path : std::string("./") + path;
 	std::string why;
@@ -104,9 +107,11 @@ int kcshim_load_module(const char *path, const char *suffix, struct kcshim_modul
 	else if (!(m.handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_GLOBAL)))
 		why = dlerror();
 	auto calls = take_initcalls();
+	adopt_patch_sites(&m);
 	for (auto &c : earlier)
 		kcshim_initcall_add(c.level, c.fn, c.name.c_str(), c.owner);
 	if (!m.handle && !m.relocatable) {
+		drop_patch_sites(&m);
 		set_last_error("cannot load module: " + why);
 		return -ENOEXEC;
 	}

@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 // kcshim list: every registered driver, in /proc/crypto's format (crypto/proc.c and each type's
 // .show), newest first as the kernel lists them.
+#include <algorithm>
 #include <cstdio>
 
+#include <string>
+#include <vector>
+
 #include <kcshim/kcshim.h>
+#include <kcshim/patch_sites.h>
 
 #include "command.h"
 
@@ -64,15 +69,63 @@ int print_alg(const kcshim_alg_info *a, void *arg)
 	return 0;
 }
 
+// --libs: which implementation each library picked, from its static calls and static keys.
+int print_patch_sites()
+{
+	struct Row {
+		std::string module, kind, name, choice;
+	};
+	std::vector<Row> rows;
+	kcshim_for_each_patch_site(
+		[](const kcshim_patch_site *s, void *arg) {
+			auto *rows = static_cast<std::vector<Row> *>(arg);
+			std::string choice;
+			if (s->is_call) {
+				choice = s->target ? s->target : "NULL";
+				if (s->changed && s->initial && choice != s->initial)
+					choice += std::string(" (default ") + s->initial + ")";
+				else
+					choice += " (the default)";
+			} else {
+				choice = s->enabled ? "on" : "off";
+				if (!s->changed)
+					choice += " (the default)";
+			}
+			rows->push_back({s->module, s->is_call ? "static call" : "static key", s->name,
+					 choice});
+		},
+		&rows);
+	if (rows.empty()) {
+		printf("no static calls or static keys: load a library module with -m\n");
+		return 0;
+	}
+	size_t w_mod = 6, w_name = 4;
+	for (const auto &r : rows) {
+		w_mod = std::max(w_mod, r.module.size());
+		w_name = std::max(w_name, r.name.size());
+	}
+	printf("%-*s  %-11s  %-*s  %s\n", int(w_mod), "module", "kind", int(w_name), "name", "chosen");
+	for (const auto &r : rows)
+		printf("%-*s  %-11s  %-*s  %s\n", int(w_mod), r.module.c_str(), r.kind.c_str(),
+		       int(w_name), r.name.c_str(), r.choice.c_str());
+	return 0;
+}
+
 void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &out)
 {
 	auto *sub = app.add_subcommand("list", "List every registered driver, as /proc/crypto does");
 	auto all = std::make_shared<bool>(false);
 	auto templates = std::make_shared<std::vector<std::string>>();
+	auto libs = std::make_shared<bool>(false);
 	sub->add_flag("--internal", *all, "Include internal drivers");
+	sub->add_flag("--libs", *libs,
+		      "List the libraries' static calls and static keys: which implementation "
+		      "each chose (try with --no-cpu)");
 	sub->add_option("--instantiate", *templates,
 			"Instantiate templates first, e.g. cbc(cast5)")->type_name("NAME");
-	out.emplace_back(sub, [all, templates] {
+	out.emplace_back(sub, [all, templates, libs] {
+		if (*libs)
+			return print_patch_sites();
 		for (const auto &t : *templates) {
 			int err = kcshim_instantiate(t.c_str());
 			if (err && err != -EEXIST)

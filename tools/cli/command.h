@@ -17,6 +17,7 @@ namespace kcshim::cli {
 // Options every command shares (-m MODULE[@SUFFIX], ...), applied before the command runs.
 struct Globals {
 	std::vector<std::string> modules;
+	std::vector<std::string> masked_cpu_features;	// --no-cpu: applied before anything loads
 };
 
 // A command adds its subcommand to app and returns the function that runs it.

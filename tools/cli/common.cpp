@@ -42,6 +42,10 @@ std::string errno_text(int err)
 
 int load_modules(const Globals &globals)
 {
+	// before the built-in drivers' and the modules' init calls look at the CPU
+	for (const std::string &feature : globals.masked_cpu_features)
+		if (kcshim_cpu_mask_named(feature.c_str()))
+			return fail("--no-cpu " + feature + ": unknown CPU feature", 2);
 	kcshim_init();
 	for (const std::string &spec : globals.modules) {
 		std::string path = spec, suffix;

@@ -17,6 +17,11 @@ int main(int argc, char **argv)
 		       "Load a driver module (.so) first; MODULE@SUFFIX renames its drivers "
 		       "<driver>@SUFFIX (repeatable)")
 		->type_name("MODULE[@SUFFIX]");
+	app.add_option("--no-cpu", globals.masked_cpu_features,
+		       "Treat a CPU feature as absent, named as in /proc/cpuinfo (avx2, pclmulqdq; "
+		       "arm64 pmull, sha3), so drivers and libraries take their fallbacks "
+		       "(repeatable, or comma-separated)")
+		->delimiter(',')->type_name("FEATURE");
 
 	std::vector<std::pair<CLI::App *, Command>> runners;
 	for (auto &factory : commands())

@@ -21,6 +21,13 @@ int kcshim_init(void);
 /* The calling thread's message for the last failure (empty when none). */
 const char *kcshim_last_error(void);
 
+/*
+ * Makes a CPU feature, named as /proc/cpuinfo names it ("avx2", "pclmulqdq"; arm64 "pmull"),
+ * absent for every later check, with the features that depend on it (no "avx" means no "avx2"),
+ * so drivers and libraries initialised afterwards take their fallbacks. -ENOENT: unknown name.
+ */
+int kcshim_cpu_mask_named(const char *name);
+
 struct kcshim_module;
 
 /*
