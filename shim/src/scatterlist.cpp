@@ -3,6 +3,8 @@
 #include <crypto/scatterwalk.h>
 #include <linux/scatterlist.h>
 
+#include <vector>
+
 extern "C" {
 
 int sg_nents(struct scatterlist *sg)
@@ -65,6 +67,25 @@ size_t sg_copy_from_buffer(struct scatterlist *sgl, unsigned int nents, const vo
 			   size_t buflen)
 {
 	return sg_pcopy_from_buffer(sgl, nents, buf, buflen, 0);
+}
+
+void memcpy_from_sglist(void *buf, struct scatterlist *sg, unsigned int start, unsigned int nbytes)
+{
+	scatterwalk_map_and_copy(buf, sg, start, nbytes, 0);
+}
+
+void memcpy_to_sglist(struct scatterlist *sg, unsigned int start, const void *buf,
+		      unsigned int nbytes)
+{
+	scatterwalk_map_and_copy(const_cast<void *>(buf), sg, start, nbytes, 1);
+}
+
+void memcpy_sglist(struct scatterlist *dst, struct scatterlist *src, unsigned int nbytes)
+{
+	// through a bounce buffer, so overlapping lists (in place) copy as the kernel's does
+	std::vector<u8> buf(nbytes);
+	scatterwalk_map_and_copy(buf.data(), src, 0, nbytes, 0);
+	scatterwalk_map_and_copy(buf.data(), dst, 0, nbytes, 1);
 }
 
 }  // extern "C"

@@ -51,10 +51,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		opts->files.assign(files->begin(), files->end());
 		opts->extras.assign(extras->begin(), extras->end());
 		if (*list_only) {
-			std::vector<dropin::fs::path> sources;
-			if (!dropin::gather_sources(*opts, sources, std::cerr))
+			dropin::SourcePlan plan;
+			if (!dropin::plan_sources(*opts, plan, std::cerr))
 				return 1;
-			for (const auto &src : sources)
+			for (const auto &src : plan.sources)
 				printf("%s\n", src.c_str());
 			return 0;
 		}

@@ -260,32 +260,68 @@ fs::path resolve_source(const fs::path &tree, const fs::path &file)
 	return {};
 }
 
-bool gather_sources(const BuildOptions &opts, std::vector<fs::path> &sources, std::ostream &diag)
+unsigned int tree_version_code(const fs::path &tree)
+{
+	static const std::regex field(R"(^(VERSION|PATCHLEVEL|SUBLEVEL)\s*=\s*(\d+)\s*$)");
+	std::istringstream lines(read_text(tree / "Makefile"));
+	std::map<std::string, unsigned int> v;
+	std::smatch m;
+	for (std::string line; std::getline(lines, line) && v.size() < 3;)
+		if (std::regex_match(line, m, field))
+			v[m[1].str()] = std::stoul(m[2].str());
+	if (!v.contains("VERSION"))
+		return 0;
+	return (v["VERSION"] << 16) + (v["PATCHLEVEL"] << 8) + std::min(v["SUBLEVEL"], 255u);
+}
+
+bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag)
 {
 	const fs::path tree = fs::absolute(opts.kernel_tree).lexically_normal();
-	auto add_source = [&](const fs::path &arg) {
+	auto resolve = [&](const fs::path &arg, std::vector<fs::path> &out) {
 		fs::path p = resolve_source(tree, arg);
 		if (p.empty()) {
 			diag << "kcshim: " << arg.string() << ": no such file (looked in ., "
 			     << tree.string() << ", " << (tree / "crypto").string() << ")\n";
 			return false;
 		}
-		if (std::find(sources.begin(), sources.end(), p) == sources.end())
-			sources.push_back(p);
+		out.push_back(p);
 		return true;
 	};
 	bool ok = !opts.files.empty();
 	if (!ok)
 		diag << "kcshim: no source files given\n";
+	std::vector<fs::path> files, extras;
 	for (const auto &f : opts.files)
-		ok &= add_source(f);
-	if (opts.companions)
-		for (const auto &f : opts.files)
-			for (const auto &c : companions_for(tree, resolve_source(tree, f)))
-				ok &= add_source(tree / c);
+		ok &= resolve(f, files);
 	for (const auto &f : opts.extras)
-		ok &= add_source(f);
-	return ok;
+		ok &= resolve(f, extras);
+	if (!ok)
+		return false;
+
+	// The configuration Kbuild would build these files' modules with: their own symbols, what
+	// the user turned on with -D CONFIG_X, and what those select.
+	const Target target = target_of(opts.cc, opts.shim.dropin_dir / "include" /
+							 "kcshim_dropin_config.h");
+	std::vector<std::string> wanted;
+	for (const auto &f : files)
+		if (std::string sym = module_building(tree, f, target).second; !sym.empty())
+			wanted.push_back(sym);
+	for (const auto &d : opts.defines)
+		if (d.starts_with("CONFIG_"))
+			wanted.push_back(d.substr(0, d.find('=')));
+	const Config config = configure(tree, target, wanted);
+
+	for (const auto &f : files) {
+		plan.add(f, {});
+		if (opts.companions)
+			plan_companions(tree, f, target, config, plan);
+	}
+	for (const auto &f : extras)
+		plan.add(f, {});
+	for (const auto &sym : config.symbols())
+		plan.defines.push_back("CONFIG_" + sym + "=1");
+	plan.version_code = tree_version_code(tree);
+	return true;
 }
 
 fs::path prepare_overlay(const fs::path &tree, const fs::path &shim_include, const fs::path &where)
@@ -316,6 +352,31 @@ fs::path prepare_overlay(const fs::path &tree, const fs::path &shim_include, con
 	return overlay;
 }
 
+// Runs the Makefile's perlasm commands (cmd_perlasm: `$(PERL) $(<) > $(@)`) for the plan's
+// generated sources, into dir; an output newer than its script is kept.
+static bool generate_perlasm(const SourcePlan &plan, const fs::path &dir, std::ostream &diag)
+{
+	for (const auto &[source, gen] : plan.generated) {
+		fs::path out = dir / fs::path(source).filename();
+		std::error_code ec;
+		if (fs::exists(out) && fs::last_write_time(out, ec) >= fs::last_write_time(gen.script, ec))
+			continue;
+		fs::create_directories(dir);
+		std::string cmd = gen.command;
+		for (auto [var, value] : {std::pair<std::string, std::string>{"$<", gen.script.string()},
+					  {"$@", out.string()}})
+			for (size_t at; (at = cmd.find(var)) != std::string::npos;)
+				cmd.replace(at, 2, "'" + value + "'");
+		fs::path log = dir / (fs::path(source).filename().string() + ".log");
+		if (run({"sh", "-c", cmd}, log)) {
+			diag << read_text(log) << "kcshim: " << cmd << ": failed\n";
+			fs::remove(out);
+			return false;
+		}
+	}
+	return true;
+}
+
 BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 {
 	BuildResult res;
@@ -330,14 +391,15 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 		return res;
 	}
 
-	std::vector<fs::path> sources;
-	if (!gather_sources(opts, sources, diag))
+	SourcePlan plan;
+	if (!plan_sources(opts, plan, diag))
 		return res;
+	const std::vector<fs::path> &sources = plan.sources;
 	res.sources = sources;
 
 	// Default name: the composite module the first file is part of (sha1-ssse3.so for
 	// sha1_ssse3_glue.c), else the file's own.
-	std::string composite = composite_module(sources.front());
+	const std::string &composite = plan.module;
 	std::string default_name = composite.empty() ? opts.files.front().stem().string() : composite;
 	fs::path output = opts.output.empty() ? fs::path(default_name + ".so") : opts.output;
 	output = fs::absolute(output).lexically_normal();
@@ -348,7 +410,8 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 	fs::create_directories(work);
 	fs::path overlay = prepare_overlay(tree, opts.shim.include_dir, work);
 	fs::path generated = work / "generated";
-	if (!generate_headers(sources, generated, diag))
+	if (!generate_headers(sources, generated, diag) ||
+	    !generate_perlasm(plan, work / "perlasm", diag))
 		return res;
 
 	// Flags: kernel C (gnu11, no strict aliasing/overflow), the module's identity, the shim's
@@ -366,6 +429,11 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 	// has its own u128, 6.2+ has linux/types.h's.
 	if (read_text(tree / "include/linux/types.h").find("u128;") == std::string::npos)
 		common.push_back("-DKCSHIM_NO_U128");
+	// The generation the shim's headers and core follow for this module (linux/version.h).
+	if (plan.version_code)
+		common.push_back("-DKCSHIM_LINUX_VERSION_CODE=" + std::to_string(plan.version_code));
+	for (const auto &d : plan.defines)
+		common.push_back("-D" + d);
 	for (const auto &d : opts.defines)
 		common.push_back("-D" + d);
 	for (const auto &f : opts.cflags)
@@ -387,9 +455,17 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 		j.argv.push_back("-DKBUILD_BASENAME=\"" + base + "\"");
 		if (src.extension() == ".S")
 			j.argv.push_back("-D__ASSEMBLY__");
+		if (auto f = plan.flags.find(src.string()); f != plan.flags.end())
+			j.argv.insert(j.argv.end(), f->second.begin(), f->second.end());
+		// a perlasm output is compiled from the work folder, beside its own directory
+		fs::path input = src;
+		if (plan.generated.contains(src.string())) {
+			input = work / "perlasm" / src.filename();
+			j.argv.push_back("-I" + src.parent_path().string());
+		}
 		for (const std::string &a : {std::string("-MMD"), std::string("-MF"),
 					     fs::path(j.object).replace_extension(".d").string(),
-					     std::string("-c"), src.string(), std::string("-o"),
+					     std::string("-c"), input.string(), std::string("-o"),
 					     j.object.string()})
 			j.argv.push_back(a);
 		jobs.push_back(std::move(j));

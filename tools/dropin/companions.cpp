@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
-// Companion files: what else a driver file needs linked into its module. Two sources:
-//  - the driver directory's Makefile, for composite modules ("sha1-ssse3-y := sha1_ssse3_asm.o
-//    sha1_ssse3_glue.o"): the glue and its assembly are one module, as Kbuild links them;
-//  - a table, for what another config symbol builds elsewhere (a lib/ object or a *_common.c).
-//    Each entry lists alternatives, tree-relative, first existing wins: files move between
-//    releases.
+// Companion files: what else a driver file needs linked into its module, as Kbuild would link it.
+//  - its composite module, from its directory's Makefile ("sha1-ssse3-y := sha1_ssse3_asm.o
+//    sha1_ssse3_glue.o"): the glue and its assembly are one module;
+//  - the libraries its configuration symbol selects (kbuild.h): CRYPTO_SHA512 selects
+//    CRYPTO_LIB_SHA512, which lib/crypto/Makefile builds from sha512.c plus, where
+//    CRYPTO_LIB_SHA512_ARCH defaults on, lib/crypto/x86/*.S with -I lib/crypto/x86 for sha512.c;
+//    CRYPTO_CAST5 selects CRYPTO_CAST_COMMON, crypto/cast_common.c;
+//  - a table, for library files the extracted tree has no Makefile for (lib/xxhash.c, 6.x's
+//    lib/crc32.c). Each entry lists alternatives, tree-relative, first existing wins.
 #include <algorithm>
 #include <array>
-#include <fstream>
-#include <regex>
-#include <sstream>
 #include <string_view>
 
 #include "dropin.h"
+#include "kbuild.h"
 
 namespace kcshim::dropin {
 
@@ -25,21 +26,10 @@ struct Companion {
 
 constexpr std::array table{
 	Companion{"sha1_generic.c", "lib/crypto/sha1.c|lib/sha1.c"},
-	Companion{"sha256_generic.c", "lib/crypto/sha256.c"},
-	Companion{"cast5_generic.c", "crypto/cast_common.c"},
-	Companion{"cast6_generic.c", "crypto/cast_common.c"},
-	Companion{"blowfish_generic.c", "crypto/blowfish_common.c"},
-	Companion{"twofish_generic.c", "crypto/twofish_common.c"},
 	Companion{"ghash-generic.c", "lib/crypto/gf128mul.c|crypto/gf128mul.c"},
 	Companion{"polyval-generic.c", "lib/crypto/gf128mul.c|crypto/gf128mul.c"},
 	Companion{"crct10dif_generic.c", "crypto/crct10dif_common.c|lib/crc-t10dif.c"},
-	Companion{"aes_generic.c", "lib/crypto/aes.c"},
-	Companion{"aes_ti.c", "lib/crypto/aes.c"},
-	Companion{"des_generic.c", "lib/crypto/des.c"},
-	Companion{"sm3_generic.c", "lib/crypto/sm3.c|crypto/sm3.c"},
-	Companion{"sm4_generic.c", "lib/crypto/sm4.c|crypto/sm4.c"},
 	Companion{"poly1305_generic.c", "lib/crypto/poly1305-donna64.c"},
-	Companion{"poly1305_generic.c", "lib/crypto/poly1305.c"},
 	Companion{"nhpoly1305.c", "lib/crypto/poly1305-donna64.c"},
 	Companion{"xxhash_generic.c", "lib/xxhash.c"},
 	Companion{"crc32_generic.c", "lib/crc32.c"},
@@ -47,111 +37,94 @@ constexpr std::array table{
 	Companion{"crc64_rocksoft_generic.c", "lib/crc64.c"},
 };
 
-// Kconfig symbols a composite's conditional objects may depend on that a kcshim build has: a
-// 64-bit target, and the assembler features Kbuild probes for (kcshim_dropin_config.h).
-bool enabled(const std::string &config)
-{
-	return config == "CONFIG_64BIT" || config == "CONFIG_X86_64" ||
-	       config.starts_with("CONFIG_AS_");
-}
-
-// The Makefile's lines, continuations joined.
-std::vector<std::string> makefile_lines(const fs::path &makefile)
-{
-	std::ifstream in(makefile);
-	std::vector<std::string> lines;
-	std::string line, joined;
-	while (std::getline(in, line)) {
-		if (!line.empty() && line.back() == '\\') {
-			joined += line.substr(0, line.size() - 1) + " ";
-			continue;
-		}
-		lines.push_back(joined + line);
-		joined.clear();
-	}
-	return lines;
-}
-
-// "name-y := a.o b.o", "name-objs += c.o", "name-$(CONFIG_X) += d.o" (when X is enabled).
-struct CompositeLine {
-	std::string module;
-	std::vector<std::string> objects;
+// Library directories and which of their selected modules a driver takes. In crypto/ only the
+// shared code of an algorithm (CRYPTO_CAST_COMMON, CRYPTO_GF128MUL, ...): the rest there is the
+// crypto API itself, which the shim is.
+struct LibraryDir {
+	std::string_view dir;
+	bool (*wanted)(const std::string &symbol);
 };
 
-std::vector<CompositeLine> composites(const fs::path &dir)
+bool algorithm_common(const std::string &symbol)
 {
-	static const std::regex assign(
-		R"(^\s*([A-Za-z0-9_-]+)-(y|objs|\$\((CONFIG_[A-Za-z0-9_]+)\))\s*[:+]?=\s*(.*)$)");
-	std::vector<CompositeLine> out;
-	std::smatch m;
-	for (const auto &line : makefile_lines(dir / "Makefile")) {
-		if (!std::regex_match(line, m, assign) || (m[3].matched && !enabled(m[3].str())))
-			continue;
-		CompositeLine c{m[1].str(), {}};
-		std::istringstream words(m[4].str());
-		for (std::string w; words >> w;)
-			if (w.ends_with(".o"))
-				c.objects.push_back(w.substr(0, w.size() - 2));
-		out.push_back(std::move(c));
-	}
-	return out;
+	return symbol.ends_with("_COMMON") || symbol == "CRYPTO_GF128MUL" || symbol == "CRYPTO_SM3" ||
+	       symbol == "CRYPTO_SM4" || symbol.starts_with("CRYPTO_LIB_");
 }
 
-// A composite built only for 32-bit x86 (twofish-i586-y := twofish-i586-asm_32.o twofish_glue.o
-// shares its glue with the x86_64 one).
-bool only_32bit(const CompositeLine &c)
+// lib/crypto's utilities (crypto_memneq, crypto_xor) and its test and bignum folders are the
+// shim's or not crypto drivers' business.
+bool library(const std::string &symbol)
 {
-	if (c.module.find("i586") != std::string::npos || c.module.find("i386") != std::string::npos)
-		return true;
-	return std::any_of(c.objects.begin(), c.objects.end(),
-			   [](const std::string &o) { return o.ends_with("_32"); });
+	return symbol != "CRYPTO_LIB_UTILS" && symbol != "KUNIT" && symbol != "MPILIB" &&
+	       !symbol.ends_with("_KUNIT_TEST") && symbol != "CRYPTO_SELFTESTS_FULL" && !symbol.empty();
 }
 
-// The composite module source is part of, with the objects of all its (enabled) lines; an empty
-// module when source is a module of its own.
-CompositeLine composite_of(const fs::path &source)
+constexpr std::array library_dirs{
+	LibraryDir{"crypto", algorithm_common},
+	LibraryDir{"lib/crypto", library},
+	LibraryDir{"lib/crc", library},
+};
+
+// The source of a Makefile object: dir/obj.c or dir/obj.S, or the .S a perlasm rule makes.
+void add_object(const Makefile &mk, const std::string &object, SourcePlan &plan)
 {
-	const std::string stem = source.stem().string();
-	const auto lines = composites(source.parent_path());
-	CompositeLine found;
-	for (const auto &c : lines) {
-		bool has = std::find(c.objects.begin(), c.objects.end(), stem) != c.objects.end();
-		if (has && c.module != stem && !(sizeof(void *) == 8 && only_32bit(c))) {
-			found.module = c.module;
-			break;
+	for (const char *ext : {".c", ".S"}) {
+		fs::path src = (mk.dir / (object + ext)).lexically_normal();
+		if (fs::is_regular_file(src)) {
+			plan.add(src, mk.flags.contains(object) ? mk.flags.at(object)
+								: std::vector<std::string>{});
+			return;
 		}
 	}
-	for (const auto &c : lines)
-		if (!found.module.empty() && c.module == found.module)
-			found.objects.insert(found.objects.end(), c.objects.begin(), c.objects.end());
-	return found;
+	auto gen = mk.generated.find(object + ".S");
+	if (gen != mk.generated.end()) {
+		fs::path out = (mk.dir / (object + ".S")).lexically_normal();
+		plan.generated[out.string()] = gen->second;
+		plan.add(out, mk.flags.contains(object) ? mk.flags.at(object)
+							: std::vector<std::string>{});
+	}
 }
 
 }  // namespace
 
-std::string composite_module(const fs::path &source)
+void SourcePlan::add(const fs::path &source, const std::vector<std::string> &extra)
 {
-	return composite_of(source).module;
+	if (std::find(sources.begin(), sources.end(), source) != sources.end())
+		return;
+	sources.push_back(source);
+	if (!extra.empty())
+		flags[source.string()] = extra;
 }
 
-std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &driver)
+void plan_companions(const fs::path &tree, const fs::path &driver, const Target &target,
+		     const Config &config, SourcePlan &plan)
 {
-	std::vector<fs::path> out;
-	// The composite module's other objects, when the driver is one part of one.
-	if (driver.has_parent_path()) {
-		for (const auto &o : composite_of(driver).objects) {
-			if (o == driver.stem().string())
+	// The driver's own module, from its directory's Makefile.
+	Makefile own = read_makefile(driver.parent_path(), config, target);
+	std::string module = module_building(tree, driver, target).first;
+	if (!module.empty() && module != driver.stem().string() && plan.module.empty())
+		plan.module = module;
+	if (!module.empty())
+		for (const auto &o : own.objects_of(module))
+			add_object(own, o, plan);
+	// The libraries its configuration selects.
+	for (const LibraryDir &lib : library_dirs) {
+		fs::path dir = tree / lib.dir;
+		if (!fs::is_regular_file(dir / "Makefile"))
+			continue;
+		Makefile mk = read_makefile(dir, config, target);
+		for (const auto &[m, symbol] : mk.modules) {
+			// obj-$(CONFIG_X86) += x86/blake2s-core.o is the arch's, not selected
+			if (symbol.empty() || !config.on(symbol) || !lib.wanted(symbol) ||
+			    target.symbols.contains(symbol))
 				continue;
-			for (const char *ext : {".c", ".S"}) {
-				fs::path src = driver.parent_path() / (o + ext);
-				if (fs::is_regular_file(src)) {
-					out.push_back(fs::absolute(src).lexically_normal().lexically_relative(
-						fs::absolute(tree).lexically_normal()));
-					break;
-				}
-			}
+			if (dir == driver.parent_path() && m == module)
+				continue;
+			for (const auto &o : mk.objects_of(m))
+				add_object(mk, o, plan);
 		}
 	}
+	// The table, for what has no Makefile in the extracted tree.
 	std::string name = driver.filename().string();
 	for (const Companion &c : table) {
 		if (c.driver != name)
@@ -161,13 +134,12 @@ std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &drive
 			size_t bar = rest.find('|');
 			fs::path candidate(std::string(rest.substr(0, bar)));
 			if (fs::exists(tree / candidate)) {
-				out.push_back(candidate);
+				plan.add((tree / candidate).lexically_normal(), {});
 				break;
 			}
 			rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
 		}
 	}
-	return out;
 }
 
 }  // namespace kcshim::dropin

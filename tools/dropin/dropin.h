@@ -12,9 +12,12 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "kbuild.h"
 
 namespace kcshim::dropin {
 
@@ -60,18 +63,29 @@ struct BuildResult {
 // <output>.objs/ and rebuilt only when the command or a dependency changed.
 BuildResult build_module(const BuildOptions &opts, std::ostream &diag);
 
-// The companion sources (tree-relative) that a driver file needs in this tree: the other parts
-// of its composite module (from its directory's Makefile; driver must then be a full path) and
-// the table's entries for its file name.
-std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &driver);
+// What a build compiles: every source with its own flags, what is generated first, and the
+// configuration's defines -- as Kbuild would compile the module in that tree (kbuild.h).
+struct SourcePlan {
+	std::vector<fs::path> sources;			// absolute, each once, in compile order
+	std::map<std::string, std::vector<std::string>> flags;	// per source: CFLAGS_x.o
+	std::map<std::string, GeneratedSource> generated;	// per source made by a perlasm rule
+	std::vector<std::string> defines;		// CONFIG_X=1 for the configuration
+	std::string module;				// the composite the first file is part of
+	unsigned int version_code = 0;			// LINUX_VERSION_CODE of the tree
 
-// The composite module a source is part of ("sha1-ssse3" for .../sha1_ssse3_glue.c), from its
-// directory's Makefile; empty when it is a module of its own.
-std::string composite_module(const fs::path &source);
+	void add(const fs::path &source, const std::vector<std::string> &extra);
+};
 
-// The sources build_module() compiles, absolute: the files, their companions, the extras, each
-// once. False when one names no file (each is reported on diag).
-bool gather_sources(const BuildOptions &opts, std::vector<fs::path> &sources, std::ostream &diag);
+// Plans a build: the files, their companions (plan_companions), the extras. False when one names
+// no file (each is reported on diag).
+bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag);
+
+// The parts of a driver's module and the libraries its configuration selects, added to plan.
+void plan_companions(const fs::path &tree, const fs::path &driver, const Target &target,
+		     const Config &config, SourcePlan &plan);
+
+// The tree's LINUX_VERSION_CODE from its Makefile's VERSION, PATCHLEVEL and SUBLEVEL; 0 if none.
+unsigned int tree_version_code(const fs::path &tree);
 
 // Resolves a source argument as build_module() does; empty when it names no file.
 fs::path resolve_source(const fs::path &tree, const fs::path &file);

@@ -16,4 +16,12 @@ static inline bool may_use_simd(void)
 	return true;
 }
 
+#if defined(__aarch64__) || defined(__arm__)
+#include <asm/neon.h>
+/* 6.19: scoped_ksimd() { ... } runs the block inside kernel_neon_begin()/end(). */
+#define scoped_ksimd()								\
+	for (int __kcshim_ksimd = (kernel_neon_begin(), 1); __kcshim_ksimd;	\
+	     __kcshim_ksimd = (kernel_neon_end(), 0))
+#endif
+
 #endif

@@ -46,6 +46,8 @@
 #define __PASTE(a, b)		__PASTE_(a, b)
 #ifndef __cplusplus
 #define typeof_member(T, m)	typeof(((T *)0)->m)
+/* void f(u8 key[at_least 16]): C's "static" array bound, a minimum the compiler checks (6.18) */
+#define at_least		static
 #endif
 
 #endif /* !__ASSEMBLY__ */

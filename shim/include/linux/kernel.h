@@ -2,6 +2,7 @@
 #ifndef _KCSHIM_LINUX_KERNEL_H
 #define _KCSHIM_LINUX_KERNEL_H
 
+#include <linux/wordpart.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +47,6 @@
 #define S64_MAX		((s64)(U64_MAX >> 1))
 #define SIZE_MAX_KCSHIM	(~(size_t)0)
 
-#define upper_32_bits(n)	((u32)(((n) >> 16) >> 16))
-#define lower_32_bits(n)	((u32)((n) & 0xffffffff))
 #define might_sleep()		do { } while (0)
 #define might_resched()		do { } while (0)
 #define cond_resched()		({ 0; })
@@ -55,7 +54,6 @@
 #define panic(fmt...)		kcshim_bug(__FILE__, __LINE__, "panic")
 #define hex_asc_lo(x)		"0123456789abcdef"[(x) & 0x0f]
 #define hex_asc_hi(x)		"0123456789abcdef"[((x) & 0xf0) >> 4]
-#define REPEAT_BYTE(x)		((~0ul / 0xff) * (x))
 #define __must_be_array_ok(a)	0
 #define sizeof_field(TYPE, MEMBER) sizeof((((TYPE *)0)->MEMBER))
 

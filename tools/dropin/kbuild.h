@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0
+// What Kbuild decides before it compiles a file, read from the tree itself: which configuration
+// symbols a module turns on (Kconfig's select and default), and which objects, per-object flags
+// and generated assembly a directory's Makefile gives a module under that configuration. Enough
+// of both languages for the kernel's crypto/, lib/crypto/, lib/crc/ and arch/*/crypto/ files:
+// select [if], depends on, default y [if] with && || ! ( ); ifeq/ifneq/ifdef/ifndef/else/endif,
+// obj-$(CONFIG_X) += m.o, m-y/m-objs/m-$(CONFIG_X) += a.o, CFLAGS_a.o += ..., simple variables,
+// and perlasm rules (`$(obj)/x.S: $(src)/x.pl` with `$(call cmd,perlasm)`).
+//
+// Errors are values: functions return what they could read; a missing file reads as empty.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kcshim::dropin {
+
+namespace fs = std::filesystem;
+
+// The machine a module is built for, from the compiler's own predefined macros.
+struct Target {
+	std::string srcarch;		// the kernel's $(SRCARCH): "x86", "arm64", "arm"
+	std::set<std::string> symbols;	// configuration symbols every build for it has (no CONFIG_)
+};
+// cc -dM -E with the force-included config header: its CONFIG_* macros and the architecture.
+Target target_of(const std::string &cc, const fs::path &config_header);
+
+// A set of configuration symbols that are on (names without CONFIG_).
+class Config {
+public:
+	bool on(std::string_view symbol) const;
+	void set(const std::string &symbol) { on_.insert(strip(symbol)); }
+	// For "could this be built for the target": a symbol that is no architecture's (CRC_T10DIF,
+	// CRYPTO_SIMD, ...) counts as on, as a build would select it; only the target decides.
+	void assume_non_arch_on() { optimistic_ = true; }
+	const std::set<std::string> &symbols() const { return on_; }
+	static std::string strip(std::string_view symbol);
+
+private:
+	std::set<std::string> on_;
+	bool optimistic_ = false;
+};
+
+// The configuration of a build that wants these symbols (a driver's CONFIG_CRYPTO_SHA512) in
+// this tree: the target's symbols, everything the wanted ones select (transitively, where the
+// select's condition holds), then every symbol whose `default y [if ...]` holds and whose
+// dependencies are met -- the *_ARCH symbols that put a library's arch code in.
+Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted);
+
+// Whether symbol's `depends on` lines hold under config (true for a symbol no Kconfig defines).
+bool dependencies_hold(const fs::path &tree, const std::string &symbol, const Config &config);
+
+// A generated source: `perl script.pl ... > output.S`, as the Makefile's cmd_perlasm* says.
+struct GeneratedSource {
+	fs::path script;		// absolute
+	std::string command;		// shell command, $< and $@ still to be filled in
+};
+
+// A directory's Makefile evaluated under a configuration.
+struct Makefile {
+	fs::path dir;
+	// obj-$(CONFIG_X) += m.o: the module's name and the symbol building it ("" for obj-y)
+	std::vector<std::pair<std::string, std::string>> modules;
+	// m-y / m-objs: each module's objects, dir-relative without ".o" ("x86/sha512-avx2-asm")
+	std::map<std::string, std::vector<std::string>> objects;
+	// CFLAGS_a.o / AFLAGS_a.o: extra flags per object
+	std::map<std::string, std::vector<std::string>> flags;
+	// dir-relative "x86/poly1305-x86_64-cryptogams.S" made by a perlasm rule
+	std::map<std::string, GeneratedSource> generated;
+
+	// The objects of module m (m itself when it is a one-object module).
+	std::vector<std::string> objects_of(const std::string &module) const;
+	// The modules an object belongs to: composites first, then a one-object module of its own.
+	std::vector<std::string> modules_of(const std::string &object) const;
+	// The symbol that builds module m, or "" when none does (or obj-y).
+	std::string symbol_of(const std::string &module) const;
+};
+Makefile read_makefile(const fs::path &dir, const Config &config, const Target &target);
+
+// The module source belongs to for this target and the symbol building it ("sha512" and
+// "CRYPTO_SHA512" for crypto/sha512.c): of the modules listing it in its directory's Makefile,
+// the first whose symbol's dependencies the target meets (twofish_glue.c is in twofish-i586,
+// which needs !64BIT, and in twofish-x86_64). Empty strings when none.
+std::pair<std::string, std::string> module_building(const fs::path &tree, const fs::path &source,
+						    const Target &target);
+
+}  // namespace kcshim::dropin

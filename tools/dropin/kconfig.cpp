@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+// Kconfig, as far as a module's configuration needs it: select, depends on, default y.
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "kbuild.h"
+
+namespace kcshim::dropin {
+
+namespace {
+
+// One `config` entry, its conditions kept as expression text.
+struct Entry {
+	std::vector<std::pair<std::string, std::string>> selects;	// symbol, "if" condition
+	std::vector<std::string> depends;
+	std::vector<std::string> defaults_y;				// conditions of `default y`
+	// a prompt the user answers (bool "text" [if cond]): its default is only a suggestion
+	std::vector<std::string> prompts;
+};
+
+// The Kconfig files a crypto module's configuration lives in.
+const char *const kconfig_files[] = {
+	"crypto/Kconfig",	     "lib/crypto/Kconfig",	   "lib/crc/Kconfig",
+	"arch/x86/crypto/Kconfig", "arch/arm64/crypto/Kconfig", "arch/arm/crypto/Kconfig",
+};
+
+std::string trim(const std::string &s)
+{
+	size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
+	return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
+std::map<std::string, Entry> parse_kconfig(const fs::path &tree)
+{
+	static const std::regex config_re(R"(^\s*(?:menu)?config\s+([A-Za-z0-9_]+)\s*$)");
+	static const std::regex select_re(R"(^\s*select\s+([A-Za-z0-9_]+)\s*(?:if\s+(.*))?$)");
+	static const std::regex depends_re(R"(^\s*depends\s+on\s+(.*)$)");
+	static const std::regex default_re(
+		R"(^\s*(?:default|def_bool|def_tristate)\s+(y|m)\s*(?:if\s+(.*))?$)");
+	static const std::regex prompt_re(
+		R"(^\s*(?:bool|tristate|prompt)\s+"[^"]*"\s*(?:if\s+(.*))?$)");
+	std::map<std::string, Entry> entries;
+	for (const char *file : kconfig_files) {
+		std::ifstream in(tree / file);
+		std::string line, joined;
+		Entry *cur = nullptr;
+		while (std::getline(in, line)) {
+			if (!line.empty() && line.back() == '\\') {
+				joined += line.substr(0, line.size() - 1) + " ";
+				continue;
+			}
+			line = joined + line;
+			joined.clear();
+			if (size_t hash = line.find('#'); hash != std::string::npos)
+				line.resize(hash);
+			std::smatch m;
+			if (std::regex_match(line, m, config_re)) {
+				cur = &entries[m[1].str()];
+			} else if (line.starts_with("endmenu") || line.starts_with("menu ") ||
+				   line.starts_with("choice") || line.starts_with("endchoice")) {
+				cur = nullptr;
+			} else if (!cur) {
+				continue;
+			} else if (std::regex_match(line, m, select_re)) {
+				cur->selects.emplace_back(m[1].str(), trim(m[2].str()));
+			} else if (std::regex_match(line, m, depends_re)) {
+				cur->depends.push_back(trim(m[1].str()));
+			} else if (std::regex_match(line, m, default_re)) {
+				cur->defaults_y.push_back(trim(m[2].str()));
+			} else if (std::regex_match(line, m, prompt_re)) {
+				cur->prompts.push_back(trim(m[1].str()));
+			}
+		}
+	}
+	return entries;
+}
+
+// Kconfig expressions: SYM, !e, e && e, e || e, (e), SYM = y/m/n, SYM != n.
+class Expr {
+public:
+	Expr(const std::string &text, const Config &config) : config_(config)
+	{
+		static const std::regex token(R"(\s*(&&|\|\||!=|[!()=]|[A-Za-z0-9_]+|"[^"]*"))");
+		for (auto it = std::sregex_iterator(text.begin(), text.end(), token);
+		     it != std::sregex_iterator(); ++it)
+			tokens_.push_back((*it)[1].str());
+	}
+	bool value()
+	{
+		return tokens_.empty() || disjunction();
+	}
+
+private:
+	bool disjunction()
+	{
+		bool v = conjunction();
+		while (peek() == "||") {
+			pos_++;
+			v = conjunction() || v;
+		}
+		return v;
+	}
+	bool conjunction()
+	{
+		bool v = unary();
+		while (peek() == "&&") {
+			pos_++;
+			v = unary() && v;
+		}
+		return v;
+	}
+	bool unary()
+	{
+		if (peek() == "!") {
+			pos_++;
+			return !unary();
+		}
+		if (peek() == "(") {
+			pos_++;
+			bool v = disjunction();
+			if (peek() == ")")
+				pos_++;
+			return v;
+		}
+		std::string sym = next();
+		bool v = sym == "y" || sym == "m" || config_.on(sym);
+		if (peek() == "=" || peek() == "!=") {
+			bool eq = next() == "=";
+			std::string rhs = next();
+			bool want = rhs == "y" || rhs == "m" || rhs == "\"y\"";
+			return eq ? v == want : v != want;
+		}
+		return v;
+	}
+	std::string peek() const { return pos_ < tokens_.size() ? tokens_[pos_] : ""; }
+	std::string next() { return pos_ < tokens_.size() ? tokens_[pos_++] : ""; }
+
+	const Config &config_;
+	std::vector<std::string> tokens_;
+	size_t pos_ = 0;
+};
+
+bool holds(const std::string &expr, const Config &config)
+{
+	return Expr(expr, config).value();
+}
+
+// Parsed once per tree: a build asks several times.
+const std::map<std::string, Entry> &read_kconfig(const fs::path &tree)
+{
+	static std::mutex mu;
+	static std::map<fs::path, std::map<std::string, Entry>> cache;
+	std::lock_guard lock(mu);
+	auto it = cache.find(tree);
+	if (it == cache.end())
+		it = cache.emplace(tree, parse_kconfig(tree)).first;
+	return it->second;
+}
+
+}  // namespace
+
+// Symbols an architecture's own Kconfig sets: only the target decides them.
+static bool arch_symbol(const std::string &s)
+{
+	static const std::set<std::string> arch = {
+		"X86", "X86_32", "X86_64", "64BIT", "32BIT", "ARM", "ARM64", "UML", "UML_X86",
+		"CPU_BIG_ENDIAN", "CPU_LITTLE_ENDIAN", "KERNEL_MODE_NEON", "PPC", "PPC64", "S390",
+		"MIPS", "RISCV", "SPARC", "SPARC64", "LOONGARCH", "CPU_V7M", "CPU_V7", "ALTIVEC",
+		"SPE", "CPU_CAVIUM_OCTEON", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128",
+	};
+	return arch.contains(s) || s.starts_with("AS_") || s.starts_with("CPU_");
+}
+
+bool Config::on(std::string_view symbol) const
+{
+	std::string s = strip(symbol);
+	return on_.contains(s) || (optimistic_ && !arch_symbol(s));
+}
+
+std::string Config::strip(std::string_view symbol)
+{
+	if (symbol.starts_with("CONFIG_"))
+		symbol.remove_prefix(7);
+	return std::string(symbol);
+}
+
+Target target_of(const std::string &cc, const fs::path &config_header)
+{
+	Target t;
+	std::string cmd = cc + " -dM -E -x c -D__ASSEMBLY__ -include '" + config_header.string() +
+			  "' /dev/null 2>/dev/null";
+	std::string out;
+	if (FILE *p = popen(cmd.c_str(), "r")) {
+		char buf[4096];
+		size_t n;
+		while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
+			out.append(buf, n);
+		pclose(p);
+	}
+	static const std::regex define(R"(#define (CONFIG_[A-Za-z0-9_]+|__x86_64__|__aarch64__|__arm__) )");
+	for (auto it = std::sregex_iterator(out.begin(), out.end(), define);
+	     it != std::sregex_iterator(); ++it) {
+		std::string name = (*it)[1].str();
+		if (name.starts_with("CONFIG_"))
+			t.symbols.insert(Config::strip(name));
+		else if (name == "__x86_64__")
+			t.srcarch = "x86";
+		else if (name == "__aarch64__")
+			t.srcarch = "arm64";
+		else if (name == "__arm__")
+			t.srcarch = "arm";
+	}
+	// What the architecture's own Kconfig says of every build of it.
+	if (t.srcarch == "x86")
+		t.symbols.insert({"X86", "X86_64", "64BIT", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128"});
+	else if (t.srcarch == "arm64")
+		t.symbols.insert({"ARM64", "64BIT", "KERNEL_MODE_NEON", "ARCH_SUPPORTS_INT128",
+				  "CC_HAS_INT128"});
+	else if (t.srcarch == "arm")
+		t.symbols.insert({"ARM", "32BIT", "KERNEL_MODE_NEON", "CPU_V7"});
+	return t;
+}
+
+bool dependencies_hold(const fs::path &tree, const std::string &symbol, const Config &config)
+{
+	const auto &entries = read_kconfig(tree);
+	auto it = entries.find(Config::strip(symbol));
+	if (it == entries.end())
+		return true;
+	return std::all_of(it->second.depends.begin(), it->second.depends.end(),
+			   [&](const std::string &d) { return holds(d, config); });
+}
+
+Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted)
+{
+	const auto &entries = read_kconfig(tree);
+	Config config;
+	for (const auto &s : target.symbols)
+		config.set(s);
+	for (const auto &w : wanted)
+		config.set(w);
+	// Until nothing changes: selects of what is on, then defaults whose dependencies hold.
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (const auto &[name, e] : entries) {
+			if (config.on(name)) {
+				for (const auto &[sym, cond] : e.selects) {
+					if (!config.on(sym) && holds(cond, config)) {
+						config.set(sym);
+						changed = true;
+					}
+				}
+				continue;
+			}
+			// A visible prompt leaves the symbol to the user, who asked only for wanted.
+			bool visible = std::any_of(e.prompts.begin(), e.prompts.end(),
+						   [&](const std::string &c) { return holds(c, config); });
+			if (visible)
+				continue;
+			bool deps = std::all_of(e.depends.begin(), e.depends.end(),
+						[&](const std::string &d) { return holds(d, config); });
+			bool dflt = std::any_of(e.defaults_y.begin(), e.defaults_y.end(),
+						[&](const std::string &d) { return holds(d, config); });
+			if (deps && dflt) {
+				config.set(name);
+				changed = true;
+			}
+		}
+	}
+	return config;
+}
+
+}  // namespace kcshim::dropin
