@@ -2,7 +2,9 @@
 // CPU features as the kernel sees them: x86 from CPUID leaves 1, 7 and XCR0 (a feature whose
 // register state the OS does not enable counts as absent, as the kernel clears it); arm64 from
 // getauxval(AT_HWCAP). Features can be masked to exercise fallbacks.
+#include <algorithm>
 #include <array>
+#include <iterator>
 #include <atomic>
 #include <mutex>
 
@@ -65,6 +67,23 @@ struct X86Caps {
 					   X86_FEATURE_AVX512CD, X86_FEATURE_AVX512IFMA,
 					   X86_FEATURE_AVX512VBMI})
 				clear(f);
+		set_prefer_ymm();
+	}
+
+	// Linux's synthetic "prefer 256-bit vectors" bit: arch/x86/kernel/cpu/intel.c sets it for
+	// the Intel cores whose clock drops under 512-bit work (Skylake-X through Tiger Lake);
+	// AMD cores never get it.
+	void set_prefer_ymm()
+	{
+		unsigned int a, b, c, d;
+		if (!__get_cpuid(0, &a, &b, &c, &d) || b != 0x756e6547 /* "Genu"ineIntel */)
+			return;
+		__get_cpuid(1, &a, &b, &c, &d);
+		unsigned int family = (a >> 8) & 0xf, model = ((a >> 4) & 0xf) | ((a >> 12) & 0xf0);
+		static constexpr unsigned int downclocking[] = {0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x8c, 0x8d};
+		if (family == 6 && std::find(std::begin(downclocking), std::end(downclocking), model) !=
+					   std::end(downclocking))
+			words[X86_FEATURE_PREFER_YMM / 32] |= 1u << (X86_FEATURE_PREFER_YMM % 32);
 	}
 	void clear(unsigned f) { words[f / 32] &= ~(1u << (f % 32)); }
 	bool has(unsigned f) const { return f / 32 < words.size() && (words[f / 32] >> (f % 32)) & 1; }

@@ -300,8 +300,14 @@ bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag
 
 	// The configuration Kbuild would build these files' modules with: their own symbols, what
 	// the user turned on with -D CONFIG_X, and what those select.
-	const Target target = target_of(opts.cc, opts.shim.dropin_dir / "include" /
-							 "kcshim_dropin_config.h");
+	const Target target = target_of(opts.cc,
+					opts.shim.dropin_dir / "include" / "kcshim_dropin_config.h",
+					opts.shim.include_dir);
+	if (target.srcarch.empty()) {
+		diag << "kcshim: " << opts.cc << " names no architecture kcshim builds for "
+		     << "(x86-64, arm64, arm), or cannot preprocess the shim's headers\n";
+		return false;
+	}
 	std::vector<std::string> wanted;
 	for (const auto &f : files)
 		if (std::string sym = module_building(tree, f, target).second; !sym.empty())
@@ -310,6 +316,8 @@ bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag
 		if (d.starts_with("CONFIG_"))
 			wanted.push_back(d.substr(0, d.find('=')));
 	const Config config = configure(tree, target, wanted);
+	plan.target = target;
+	plan.config = config;
 
 	for (const auto &f : files) {
 		plan.add(f, {});
@@ -377,7 +385,9 @@ static bool generate_perlasm(const SourcePlan &plan, const fs::path &dir, std::o
 	return true;
 }
 
-BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
+// One build of a planned module: compile what is not cached, check the link, link.
+static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &plan,
+				 std::ostream &diag)
 {
 	BuildResult res;
 	const fs::path tree = fs::absolute(opts.kernel_tree).lexically_normal();
@@ -391,9 +401,6 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 		return res;
 	}
 
-	SourcePlan plan;
-	if (!plan_sources(opts, plan, diag))
-		return res;
 	const std::vector<fs::path> &sources = plan.sources;
 	res.sources = sources;
 
@@ -429,6 +436,13 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 	// has its own u128, 6.2+ has linux/types.h's.
 	if (read_text(tree / "include/linux/types.h").find("u128;") == std::string::npos)
 		common.push_back("-DKCSHIM_NO_U128");
+	// 6.19+ compiles with the Microsoft extension that includes a tagged struct anonymously
+	// (struct aes_key { struct aes_enckey; ... }), as the tree's Makefile says.
+	if (read_text(tree / "Makefile").find("CONFIG_CC_MS_EXTENSIONS") != std::string::npos) {
+		common.push_back("-fms-extensions");
+		if (opts.cc.find("clang") != std::string::npos)
+			common.push_back("-Wno-microsoft-anon-tag");
+	}
 	// The generation the shim's headers and core follow for this module (linux/version.h).
 	if (plan.version_code)
 		common.push_back("-DKCSHIM_LINUX_VERSION_CODE=" + std::to_string(plan.version_code));
@@ -629,6 +643,35 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 	res.ok = true;
 	res.relocatable = relocatable;
 	return res;
+}
+
+BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
+{
+	SourcePlan plan;
+	if (!plan_sources(opts, plan, diag))
+		return {};
+	// Symbols a file uses that neither its configuration's libraries nor the shim define are
+	// looked up among the tree's exported symbols (chacha_block_generic is built into every
+	// kernel; a renamed copy of cast5_generic.c has no Makefile line selecting cast_common.c).
+	for (int round = 0;; round++) {
+		std::ostringstream out;
+		BuildResult res = build_planned(opts, plan, out);
+		std::vector<std::string> undefined;
+		static const std::string prefix = "shim gap: undefined symbol ";
+		for (const auto &g : res.gaps)
+			if (g.starts_with(prefix))
+				undefined.push_back(g.substr(prefix.size(), g.find(' ', prefix.size()) -
+									prefix.size()));
+		std::vector<std::string> notes;
+		if (res.ok || undefined.empty() || round == 3 || !opts.companions ||
+		    !plan_exporters(fs::absolute(opts.kernel_tree).lexically_normal(), undefined,
+				    plan, notes)) {
+			diag << out.str();
+			return res;
+		}
+		for (const auto &n : notes)
+			diag << "kcshim: note: " << n << "\n";
+	}
 }
 
 }  // namespace kcshim::dropin

@@ -10,6 +10,9 @@
 //    lib/crc32.c). Each entry lists alternatives, tree-relative, first existing wins.
 #include <algorithm>
 #include <array>
+#include <fstream>
+#include <iterator>
+#include <regex>
 #include <string_view>
 
 #include "dropin.h"
@@ -140,6 +143,50 @@ void plan_companions(const fs::path &tree, const fs::path &driver, const Target 
 			rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
 		}
 	}
+}
+
+bool plan_exporters(const fs::path &tree, const std::vector<std::string> &symbols,
+		    SourcePlan &plan, std::vector<std::string> &notes)
+{
+	std::string alternatives;
+	for (const auto &sym : symbols)
+		alternatives += (alternatives.empty() ? "" : "|") + sym;
+	const std::regex exported(R"(EXPORT_SYMBOL(?:_NS)?(?:_GPL)?\(\s*()" + alternatives +
+				  R"()\s*[,)])");
+	bool added = false;
+	for (const LibraryDir &lib : library_dirs) {
+		fs::path dir = tree / lib.dir;
+		if (!fs::is_regular_file(dir / "Makefile"))
+			continue;
+		Makefile mk = read_makefile(dir, plan.config, plan.target);
+		for (const auto &[module, symbol] : mk.modules) {
+			// obj-y is built into every kernel; in crypto/ only shared algorithm code
+			bool builtin = symbol.empty() || plan.target.symbols.contains(symbol);
+			if (lib.dir == "crypto" ? !algorithm_common(symbol) : !builtin && !lib.wanted(symbol))
+				continue;
+			const auto objects = mk.objects_of(module);
+			for (const auto &o : objects) {
+				fs::path src = (dir / (o + ".c")).lexically_normal();
+				if (!fs::is_regular_file(src) ||
+				    std::find(plan.sources.begin(), plan.sources.end(), src) !=
+					    plan.sources.end())
+					continue;
+				std::ifstream in(src);
+				std::string text((std::istreambuf_iterator<char>(in)),
+						 std::istreambuf_iterator<char>());
+				std::smatch m;
+				if (!std::regex_search(text, m, exported))
+					continue;
+				for (const auto &obj : objects)
+					add_object(mk, obj, plan);
+				notes.push_back(m[1].str() + " is exported by " +
+						src.lexically_relative(tree).string() + ": linked in");
+				added = true;
+				break;
+			}
+		}
+	}
+	return added;
 }
 
 }  // namespace kcshim::dropin

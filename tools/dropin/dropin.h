@@ -72,6 +72,8 @@ struct SourcePlan {
 	std::vector<std::string> defines;		// CONFIG_X=1 for the configuration
 	std::string module;				// the composite the first file is part of
 	unsigned int version_code = 0;			// LINUX_VERSION_CODE of the tree
+	Target target;					// what it is built for
+	Config config;					// under which configuration
 
 	void add(const fs::path &source, const std::vector<std::string> &extra);
 };
@@ -83,6 +85,11 @@ bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag
 // The parts of a driver's module and the libraries its configuration selects, added to plan.
 void plan_companions(const fs::path &tree, const fs::path &driver, const Target &target,
 		     const Config &config, SourcePlan &plan);
+
+// Adds the modules of the tree's libraries (lib/crypto, lib/crc, and crypto/'s shared algorithm
+// code) that export any of symbols; notes says which file gave which symbol. False if none did.
+bool plan_exporters(const fs::path &tree, const std::vector<std::string> &symbols,
+		    SourcePlan &plan, std::vector<std::string> &notes);
 
 // The tree's LINUX_VERSION_CODE from its Makefile's VERSION, PATCHLEVEL and SUBLEVEL; 0 if none.
 unsigned int tree_version_code(const fs::path &tree);

@@ -26,8 +26,9 @@ struct Target {
 	std::string srcarch;		// the kernel's $(SRCARCH): "x86", "arm64", "arm"
 	std::set<std::string> symbols;	// configuration symbols every build for it has (no CONFIG_)
 };
-// cc -dM -E with the force-included config header: its CONFIG_* macros and the architecture.
-Target target_of(const std::string &cc, const fs::path &config_header);
+// cc -dM -E with the force-included config header (and the shim's headers it includes): its
+// CONFIG_* macros and the architecture; srcarch is empty when the compiler could not tell.
+Target target_of(const std::string &cc, const fs::path &config_header, const fs::path &include_dir);
 
 // A set of configuration symbols that are on (names without CONFIG_).
 class Config {

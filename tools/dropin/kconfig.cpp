@@ -194,11 +194,11 @@ std::string Config::strip(std::string_view symbol)
 	return std::string(symbol);
 }
 
-Target target_of(const std::string &cc, const fs::path &config_header)
+Target target_of(const std::string &cc, const fs::path &config_header, const fs::path &include_dir)
 {
 	Target t;
-	std::string cmd = cc + " -dM -E -x c -D__ASSEMBLY__ -include '" + config_header.string() +
-			  "' /dev/null 2>/dev/null";
+	std::string cmd = cc + " -dM -E -x c -D__ASSEMBLY__ -I'" + include_dir.string() +
+			  "' -include '" + config_header.string() + "' /dev/null 2>/dev/null";
 	std::string out;
 	if (FILE *p = popen(cmd.c_str(), "r")) {
 		char buf[4096];

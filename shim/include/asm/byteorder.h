@@ -69,6 +69,22 @@ static inline void le32_to_cpu_array(u32 *buf, unsigned int words)
 	}
 }
 
+static inline void le64_to_cpu_array(u64 *buf, unsigned int words)
+{
+	while (words--) {
+		*buf = le64_to_cpu((__force __le64)*buf);
+		buf++;
+	}
+}
+
+static inline void cpu_to_le64_array(u64 *buf, unsigned int words)
+{
+	while (words--) {
+		*buf = (__force u64)cpu_to_le64(*buf);
+		buf++;
+	}
+}
+
 static inline void cpu_to_be32_array(__be32 *dst, const u32 *src, size_t len)
 {
 	size_t i;

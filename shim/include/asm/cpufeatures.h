@@ -34,6 +34,10 @@
 #define X86_FEATURE_VAES	(16 * 32 + 9)
 #define X86_FEATURE_VPCLMULQDQ	(16 * 32 + 10)
 #define X86_FEATURE_AVX_VNNI	(12 * 32 + 4)
+/* Zhaoxin PadLock hash engine enabled (CPUID 0xC0000001, which kcshim does not read: absent) */
+#define X86_FEATURE_PHE_EN	(5 * 32 + 11)
+/* Linux's own: use 256-bit vectors though 512-bit ones exist (set by cpufeatures.cpp) */
+#define X86_FEATURE_PREFER_YMM	(19 * 32 + 0)
 #define X86_FEATURE_MAX		(20 * 32)
 
 #endif

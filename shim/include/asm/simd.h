@@ -7,6 +7,7 @@
 
 /* As in the kernel, x86 SIMD users get kernel_fpu_begin() and the feature checks from here. */
 #if defined(__x86_64__) || defined(__i386__)
+#include <asm/asm.h>
 #include <asm/fpu/api.h>
 #include <asm/cpufeature.h>
 #endif

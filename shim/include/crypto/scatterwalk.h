@@ -4,8 +4,15 @@
 
 #include <linux/scatterlist.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/string.h>
 
+/*
+ * A position in a scatterlist. offset counts from the start of the entry's page, as sg->offset
+ * does; addr is the mapped address after scatterwalk_map()/scatterwalk_next() (6.15).
+ */
 struct scatter_walk {
+	void *addr;
 	struct scatterlist *sg;
 	unsigned int offset;
 };
@@ -26,6 +33,103 @@ static inline void scatterwalk_start(struct scatter_walk *walk, struct scatterli
 {
 	walk->sg = sg;
 	walk->offset = sg->offset;
+}
+
+/* The walk starts pos bytes into the list. */
+static inline void scatterwalk_start_at_pos(struct scatter_walk *walk, struct scatterlist *sg,
+					    unsigned int pos)
+{
+	while (pos > sg->length) {
+		pos -= sg->length;
+		sg = sg_next(sg);
+	}
+	walk->sg = sg;
+	walk->offset = sg->offset + pos;
+}
+
+/* How many of nbytes the current entry holds from here (moving on when it is used up). */
+static inline unsigned int scatterwalk_clamp(struct scatter_walk *walk, unsigned int nbytes)
+{
+	unsigned int left;
+
+	if (!nbytes)
+		return 0;
+	while (walk->offset >= walk->sg->offset + walk->sg->length)
+		scatterwalk_start(walk, sg_next(walk->sg));
+	left = walk->sg->offset + walk->sg->length - walk->offset;
+	return nbytes < left ? nbytes : left;
+}
+
+/* Userspace memory is always mapped: the address is the page's plus the offset. */
+static inline void scatterwalk_map(struct scatter_walk *walk)
+{
+	walk->addr = (u8 *)page_address(sg_page(walk->sg)) + walk->offset;
+}
+
+static inline void scatterwalk_unmap(struct scatter_walk *walk)
+{
+}
+
+static inline unsigned int scatterwalk_next(struct scatter_walk *walk, unsigned int total)
+{
+	unsigned int n = scatterwalk_clamp(walk, total);
+
+	scatterwalk_map(walk);
+	return n;
+}
+
+static inline void scatterwalk_advance(struct scatter_walk *walk, unsigned int nbytes)
+{
+	walk->offset += nbytes;
+}
+
+static inline void scatterwalk_done_src(struct scatter_walk *walk, unsigned int nbytes)
+{
+	scatterwalk_unmap(walk);
+	scatterwalk_advance(walk, nbytes);
+}
+
+static inline void scatterwalk_done_dst(struct scatter_walk *walk, unsigned int nbytes)
+{
+	scatterwalk_unmap(walk);
+	scatterwalk_advance(walk, nbytes);
+}
+
+/* Moves nbytes on, across entries. */
+static inline void scatterwalk_skip(struct scatter_walk *walk, unsigned int nbytes)
+{
+	while (nbytes) {
+		unsigned int n = scatterwalk_clamp(walk, nbytes);
+
+		scatterwalk_advance(walk, n);
+		nbytes -= n;
+	}
+}
+
+static inline void memcpy_from_scatterwalk(void *buf, struct scatter_walk *walk,
+					   unsigned int nbytes)
+{
+	while (nbytes) {
+		unsigned int n = scatterwalk_next(walk, nbytes);
+
+		memcpy(buf, walk->addr, n);
+		scatterwalk_done_src(walk, n);
+		buf = (u8 *)buf + n;
+		nbytes -= n;
+	}
+}
+
+static inline void memcpy_to_scatterwalk(struct scatter_walk *walk, const void *buf,
+					 unsigned int nbytes)
+{
+	while (nbytes) {
+		unsigned int n = scatterwalk_next(walk, nbytes);
+
+		memcpy(walk->addr, buf, n);
+		scatterwalk_done_dst(walk, n);
+		buf = (const u8 *)buf + n;
+		nbytes -= n;
+	}
 }
 
 #endif

@@ -28,6 +28,7 @@
 #define __no_kmsan_checks
 #define __no_sanitize_memory
 #define __noinline_for_stack	noinline
+#define noinline_for_stack	noinline
 #define __nocfi
 #define __ro_after_init
 #define __read_mostly

@@ -2,6 +2,7 @@
 #ifndef _KCSHIM_LINUX_KERNEL_H
 #define _KCSHIM_LINUX_KERNEL_H
 
+#include <linux/kconfig.h>
 #include <linux/wordpart.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,19 +25,10 @@
 #include <linux/types.h>
 #include <linux/kstrtox.h>
 #include <linux/instruction_pointer.h>
+#include <linux/kmsan-checks.h>
 #include <linux/sched.h>
 
 #define ARRAY_SIZE(arr)		(sizeof(arr) / sizeof((arr)[0]))
-#define IS_ENABLED(option)	__kcshim_is_enabled(option)
-#define IS_BUILTIN(option)	__kcshim_is_enabled(option)
-#define IS_MODULE(option)	0
-#define IS_REACHABLE(option)	__kcshim_is_enabled(option)
-/* CONFIG_FOO is "1" when set, so __ARG_PLACEHOLDER_1 picks the 1; anything else picks the 0. */
-#define __ARG_PLACEHOLDER_1	0,
-#define __kcshim_is_enabled(x)	___kcshim_is_enabled(x)
-#define ___kcshim_is_enabled(val) ____kcshim_is_enabled(__ARG_PLACEHOLDER_##val)
-#define ____kcshim_is_enabled(arg1_or_junk) __take_second_arg(arg1_or_junk 1, 0)
-#define __take_second_arg(__ignored, val, ...) val
 
 #define U8_MAX		((u8)~0U)
 #define S8_MAX		((s8)(U8_MAX >> 1))

@@ -16,7 +16,10 @@
 #define PAGE_MASK	(~(PAGE_SIZE - 1))
 #define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
 
-struct page;
+/* Complete, so page + n is the n-th page after it, as kernel code computes. */
+struct page {
+	unsigned char __kcshim_memory[PAGE_SIZE];
+};
 
 static inline void *page_address(const struct page *page)
 {

@@ -4,6 +4,7 @@
 #define _KCSHIM_LINUX_PRINTK_H
 
 #include <linux/compiler.h>
+#include <linux/types.h>
 #include <linux/kern_levels.h>
 
 __KCSHIM_BEGIN_DECLS

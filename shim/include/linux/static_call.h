@@ -9,6 +9,8 @@
 
 #include <linux/compiler.h>
 #include <linux/types.h>
+/* the kernel's static_call.h reaches the static keys too (linux/jump_label.h) */
+#include <linux/static_key.h>
 #include <kcshim/patch_sites.h>
 
 #define STATIC_CALL_KEY(name)	__SCK__##name

@@ -13,6 +13,8 @@
 #ifndef __ASSEMBLY__
 #include <linux/compiler_types.h>
 #endif
+/* and linux/kconfig.h: IS_ENABLED() in any header's #if */
+#include <linux/kconfig.h>
 
 /* A 64-bit build's CONFIG_64BIT=y (crc32defs.h picks slice-by-8 from it, ...) */
 #if defined(__LP64__) && !defined(CONFIG_64BIT)

@@ -7,6 +7,8 @@
 #define _KCSHIM_ASM_FPU_API_H
 
 #include <linux/types.h>
+/* as the kernel's reaches linux/jump_label.h: FPU users test static keys without including it */
+#include <linux/static_key.h>
 
 #define KFPU_387	0x1
 #define KFPU_MXCSR	0x2
