@@ -177,7 +177,7 @@ struct Row {
 TEST(Sha3Ce, SelftestsAndExtraSelftestsAgainstGenericPass)
 {
 	kcshim_init();
-	const kcshim_selftest_options opts{100, test_seed()};
+	const kcshim_selftest_options opts{100, test_seed(), nullptr};
 	for (const Pair &p : kPairs) {
 		SCOPED_TRACE(p.name);
 		std::vector<Row> rows;

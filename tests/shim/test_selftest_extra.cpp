@@ -62,7 +62,7 @@ void collect(const kcshim_selftest_result *r, void *arg)
 
 Outcome selftest(const char *name)
 {
-	kcshim_selftest_options opts{iterations, seed()};
+	kcshim_selftest_options opts{iterations, seed(), nullptr};
 	Outcome run;
 	run.ret = kcshim_selftest_with(name, &opts, collect, &run);
 	return run;

@@ -30,6 +30,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--extra", *extras, "Another source to link in (repeatable)");
 	sub->add_option("--arch-defines,-D", opts->defines,
 			"Preprocessor defines, NAME or NAME=VALUE (e.g. CONFIG_AS_AVX2)");
+	sub->add_option("--config", opts->config,
+			"Force a Kconfig symbol on or off, e.g. CRYPTO_LIB_SHA512_ARCH=n to build a "
+			"library without its arch code (repeatable)")
+		->type_name("SYMBOL=y|n");
 	sub->add_option("--cflags", opts->cflags, "Extra compiler flags (repeatable)")
 		->allow_extra_args(false);
 	sub->add_option("--module-name", opts->module_name, "KBUILD_MODNAME (default: output stem)");

@@ -190,7 +190,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	auto vectors = std::make_shared<std::vector<std::string>>();
 	auto trees = std::make_shared<std::vector<std::string>>();
 	auto extra = std::make_shared<bool>(false);
-	auto opts = std::make_shared<kcshim_selftest_options>(kcshim_selftest_options{100, 0});
+	auto opts = std::make_shared<kcshim_selftest_options>(kcshim_selftest_options{100, 0, nullptr});
 	auto seed = std::make_shared<uint64_t>(0);
 	sub->footer("With --extra, each driver is also compared with the generic driver of its "
 		    "algorithm (sha1 -> sha1-generic, cbc(cast5) -> cbc(cast5-generic)) on random "
@@ -216,17 +216,25 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->capture_default_str()
 		->check(CLI::Range(1u, 1000000u))
 		->needs(extra_flag);
+	auto generic_suffix = std::make_shared<std::string>();
+	sub->add_option("--generic-suffix", *generic_suffix,
+			"Compare with the generic drivers of the module loaded with @SUFFIX first "
+			"(a library's driver built without its arch code: kcshim build --config "
+			"CRYPTO_LIB_SHA512_ARCH=n)")
+		->type_name("SUFFIX")
+		->needs(extra_flag);
 	sub->add_option("--seed", *seed, "Seed of the random cases (decimal or 0x hex); 0 or none: "
 					 "random, printed")
 		->type_name("S")
 		->needs(extra_flag);
-	out.emplace_back(sub, [name, vectors, trees, extra, opts, seed] {
+	out.emplace_back(sub, [name, vectors, trees, extra, opts, seed, generic_suffix] {
 		if (int err = load_vectors(*vectors, *trees))
 			return err;
 		instantiate_cipher_templates();
 		Report rep;
 		opts->seed = *seed ? *seed : (uint64_t(std::random_device{}()) << 32) ^
 						     std::random_device{}();
+		opts->generic_suffix = generic_suffix->empty() ? nullptr : generic_suffix->c_str();
 		int ret = kcshim_selftest_with(name->empty() ? nullptr : name->c_str(),
 					       *extra ? opts.get() : nullptr, on_result, &rep);
 		if (ret == -ENOENT)

@@ -40,6 +40,7 @@ struct BuildOptions {
 	std::string module_name;		// KBUILD_MODNAME; default the output's stem
 	std::vector<std::string> defines;	// NAME or NAME=VALUE (--arch-defines, -D)
 	std::vector<std::string> cflags;	// passed to the compiler as they are
+	std::vector<std::string> config;	// SYMBOL=y|n: Kconfig symbols forced on or off
 	bool companions = true;			// add the companion files the table knows
 	bool allow_undefined = false;		// symbols from other modules (tier 2 glue)
 	std::vector<fs::path> depends;		// modules this one needs loaded first (-m them

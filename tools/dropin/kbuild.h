@@ -50,7 +50,9 @@ private:
 // this tree: the target's symbols, everything the wanted ones select (transitively, where the
 // select's condition holds), then every symbol whose `default y [if ...]` holds and whose
 // dependencies are met -- the *_ARCH symbols that put a library's arch code in.
-Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted);
+// Symbols in off stay off whatever selects or defaults them (kcshim build --config X=n).
+Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted,
+		 const std::set<std::string> &off = {});
 
 // Whether symbol's `depends on` lines hold under config (true for a symbol no Kconfig defines).
 bool dependencies_hold(const fs::path &tree, const std::string &symbol, const Config &config);

@@ -241,7 +241,8 @@ bool dependencies_hold(const fs::path &tree, const std::string &symbol, const Co
 			   [&](const std::string &d) { return holds(d, config); });
 }
 
-Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted)
+Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted,
+		 const std::set<std::string> &off)
 {
 	const auto &entries = read_kconfig(tree);
 	Config config;
@@ -255,7 +256,7 @@ Config configure(const fs::path &tree, const Target &target, const std::vector<s
 		for (const auto &[name, e] : entries) {
 			if (config.on(name)) {
 				for (const auto &[sym, cond] : e.selects) {
-					if (!config.on(sym) && holds(cond, config)) {
+					if (!config.on(sym) && !off.contains(sym) && holds(cond, config)) {
 						config.set(sym);
 						changed = true;
 					}
@@ -271,7 +272,7 @@ Config configure(const fs::path &tree, const Target &target, const std::vector<s
 						[&](const std::string &d) { return holds(d, config); });
 			bool dflt = std::any_of(e.defaults_y.begin(), e.defaults_y.end(),
 						[&](const std::string &d) { return holds(d, config); });
-			if (deps && dflt) {
+			if (deps && dflt && !off.contains(name)) {
 				config.set(name);
 				changed = true;
 			}

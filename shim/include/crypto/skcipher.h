@@ -164,6 +164,11 @@ static inline struct crypto_skcipher *crypto_skcipher_reqtfm(struct skcipher_req
 	return __crypto_skcipher_cast(req->base.tfm);
 }
 
+static inline u32 skcipher_request_flags(struct skcipher_request *req)
+{
+	return req->base.flags;
+}
+
 static inline void skcipher_request_set_tfm(struct skcipher_request *req,
 					    struct crypto_skcipher *tfm)
 {

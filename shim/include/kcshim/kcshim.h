@@ -134,6 +134,12 @@ int kcshim_selftest(const char *name,
 struct kcshim_selftest_options {
 	unsigned int fuzz_iterations;
 	uint64_t seed;
+	/*
+	 * NULL, or the suffix of a module holding the generic drivers: "<generic>@<suffix>" is then
+	 * tried first. For a library's driver that is its own generic (7.x's sha512-lib), load the
+	 * same file built without the library's arch code with this suffix.
+	 */
+	const char *generic_suffix;
 };
 
 /*

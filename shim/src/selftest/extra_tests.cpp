@@ -356,13 +356,22 @@ private:
 
 // alg is e's cra_name, driver its driver name.
 Generic find_generic(const AlgEntry *e, const std::string &alg, const std::string &driver,
-		     kcshim_alg_kind kind)
+		     kcshim_alg_kind kind, const std::string &generic_suffix)
 {
 	std::string base = with_generic(alg, "-generic", "");
 	for (const kcshim_vector_suite *s : suites_for(alg))
 		if (s->generic_driver)
 			base = s->generic_driver;
 	std::vector<std::string> candidates;
+	if (!generic_suffix.empty()) {
+		// the same driver from the module built without arch code, then its generic
+		std::string own = driver;
+		if (e->module && !e->module->suffix.empty())
+			for (size_t at; (at = own.find("@" + e->module->suffix)) != std::string::npos;)
+				own.erase(at, e->module->suffix.size() + 1);
+		candidates.push_back(with_generic(own, "", "@" + generic_suffix));
+		candidates.push_back(with_generic(base, "", "@" + generic_suffix));
+	}
 	if (e->module && !e->module->suffix.empty())
 		candidates.push_back(with_generic(base, "", "@" + e->module->suffix));
 	candidates.push_back(base);
@@ -672,7 +681,7 @@ std::optional<SuiteResult> test_vs_generic(AlgEntry *e, const ExtraOptions &opt)
 
 	SuiteResult r;
 	r.alg = name;
-	Generic g = find_generic(e, name, driver, kind);
+	Generic g = find_generic(e, name, driver, kind, opt.generic_suffix);
 	r.source = "vs " + g.name;
 	if (g.is_self) {
 		r.row = KCSHIM_ROW_IS_GENERIC;

@@ -109,7 +109,8 @@ extern "C" int kcshim_selftest_with(const char *name, const struct kcshim_selfte
 	kcshim_init();
 	selftest::ExtraOptions extra;
 	if (opts)
-		extra = {opts->fuzz_iterations, opts->seed};
+		extra = {opts->fuzz_iterations, opts->seed,
+			 opts->generic_suffix ? opts->generic_suffix : ""};
 	int failures = 0;
 	bool any = false;
 	for (AlgEntry *e : Registry::get().snapshot()) {

@@ -30,6 +30,7 @@ struct SuiteResult {
 struct ExtraOptions {
 	unsigned int fuzz_iterations = 0;	// 0: no extra tests
 	uint64_t seed = 0;
+	std::string generic_suffix;		// kcshim_selftest_options.generic_suffix
 };
 
 // Runs every suite for e, then (if they passed and extra asks) the extra tests, and records the

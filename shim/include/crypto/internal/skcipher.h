@@ -10,6 +10,10 @@
 #include <linux/list.h>
 #include <linux/types.h>
 
+/* 6.15: a skcipher whose requests need more than MAX_SYNC_SKCIPHER_REQSIZE (the flag's bit is
+ * reused from OPTIONAL_KEY, which skciphers never set). */
+#define CRYPTO_ALG_SKCIPHER_REQSIZE_LARGE CRYPTO_ALG_OPTIONAL_KEY
+
 /*
  * One step of a walk maps a run of src and dst that is contiguous in both: at least a block (or
  * the whole tail), bounced through an aligned buffer when the data is split across scatterlist
