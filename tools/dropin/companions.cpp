@@ -92,11 +92,11 @@ void add_object(const Makefile &mk, const std::string &object, SourcePlan &plan)
 
 void SourcePlan::add(const fs::path &source, const std::vector<std::string> &extra)
 {
-	if (std::find(sources.begin(), sources.end(), source) != sources.end())
-		return;
-	sources.push_back(source);
-	if (!extra.empty())
+	// A file given on the command line gets its Makefile flags when its module is planned.
+	if (!extra.empty() && !flags.contains(source.string()))
 		flags[source.string()] = extra;
+	if (std::find(sources.begin(), sources.end(), source) == sources.end())
+		sources.push_back(source);
 }
 
 void plan_companions(const fs::path &tree, const fs::path &driver, const Target &target,
