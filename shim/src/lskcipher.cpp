@@ -8,6 +8,7 @@
 // aligned copy and the driver called once with FINAL. The kernel bounces a page at a time and
 // calls every page without CONT, which restarts a stream cipher's state (arc4) each page; the
 // results agree wherever the kernel's are right.
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -73,9 +74,9 @@ using Bounce = std::unique_ptr<u8, FreeDeleter>;
 // size bytes aligned for any alignmask (up to MAX_ALGAPI_ALIGNMASK), wiped when freed.
 Bounce bounce(size_t size)
 {
-	size_t rounded = (size + MAX_ALGAPI_ALIGNMASK) & ~size_t(MAX_ALGAPI_ALIGNMASK);
-	return Bounce(static_cast<u8 *>(aligned_alloc(MAX_ALGAPI_ALIGNMASK + 1, rounded ? rounded : 1)),
-		      FreeDeleter{rounded});
+	size_t align = MAX_ALGAPI_ALIGNMASK + 1;
+	size_t rounded = std::max((size + align - 1) & ~(align - 1), align);
+	return Bounce(static_cast<u8 *>(aligned_alloc(align, rounded)), FreeDeleter{rounded});
 }
 
 // The whole message through aligned copies of src, dst and siv: one call with FINAL.
@@ -86,11 +87,13 @@ int crypt_unaligned(struct crypto_lskcipher *tfm, const u8 *src, u8 *dst, unsign
 	Bounce data = bounce(len), ivs = bounce(ivs_len);
 	if (!data || !ivs)
 		return -ENOMEM;
-	memcpy(data.get(), src, len);
+	if (len)
+		memcpy(data.get(), src, len);
 	if (ivs_len)
 		memcpy(ivs.get(), siv, ivs_len);
 	int err = crypt(tfm, data.get(), data.get(), len, ivs.get(), CRYPTO_LSKCIPHER_FLAG_FINAL);
-	memcpy(dst, data.get(), len);
+	if (len)
+		memcpy(dst, data.get(), len);
 	if (ivs_len)
 		memcpy(siv, ivs.get(), ivs_len);
 	return err;
