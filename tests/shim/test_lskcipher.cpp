@@ -453,29 +453,30 @@ protected:
 	}
 };
 
-struct Rows {
-	std::vector<kcshim_selftest_result> rows;
-	std::vector<std::string> messages, sources;
+// A result row, its strings copied (the result's live only during the callback).
+struct Row {
+	std::string alg, source, message;
+	unsigned int vectors, runs;
+	bool passed;
+	kcshim_selftest_row row;
 };
 
 void collect(const kcshim_selftest_result *r, void *arg)
 {
-	auto *rows = static_cast<Rows *>(arg);
-	rows->rows.push_back(*r);
-	rows->messages.push_back(r->message);
-	rows->sources.push_back(r->source);
+	static_cast<std::vector<Row> *>(arg)->push_back(
+		{r->alg, r->source, r->message, r->vectors, r->runs, r->passed, r->row});
 }
 
 TEST_F(LskcipherSelftest, DriverIsTestedWithEcbVectorsThroughTheSkcipherApi)
 {
 	reg(&a, "testks-generic", 100);
-	Rows run;
+	std::vector<Row> run;
 	ASSERT_EQ(kcshim_selftest("testks-generic", collect, &run), 0);
-	ASSERT_EQ(run.rows.size(), 1u);
-	EXPECT_STREQ(run.rows[0].alg, "ecb(testks)");
-	EXPECT_EQ(run.sources[0], "testks-vectors");
-	EXPECT_TRUE(run.rows[0].passed) << run.messages[0];
-	EXPECT_EQ(run.rows[0].runs, 16u) << "8 configurations, both directions";
+	ASSERT_EQ(run.size(), 1u);
+	EXPECT_EQ(run[0].alg, "ecb(testks)");
+	EXPECT_EQ(run[0].source, "testks-vectors");
+	EXPECT_TRUE(run[0].passed) << run[0].message;
+	EXPECT_EQ(run[0].runs, 16u) << "8 configurations, both directions";
 }
 
 TEST_F(LskcipherSelftest, AWrongDriverFailsAndIsNoLongerFound)
@@ -513,21 +514,21 @@ TEST_F(LskcipherSelftest, EcbInstanceExtraTestsCompareWithTheGenericLskcipher)
 	reg(&a, "testks-generic", 100);
 	reg(&b, "testks-fast", 300);
 	kcshim_selftest_options opts{4, seed()};
-	Rows run;
+	std::vector<Row> run;
 	ASSERT_EQ(kcshim_instantiate("ecb(testks-fast)"), 0);
 	ASSERT_EQ(kcshim_selftest_with("ecb(testks-fast)", &opts, collect, &run), 0);
-	ASSERT_EQ(run.rows.size(), 2u);
-	EXPECT_STREQ(run.rows[0].alg, "ecb(testks)");
-	EXPECT_TRUE(run.rows[0].passed) << run.messages[0];
-	EXPECT_EQ(run.rows[1].row, KCSHIM_ROW_EXTRA);
-	EXPECT_EQ(run.sources[1], "vs testks-generic");
-	EXPECT_EQ(run.rows[1].vectors, 32u);
-	EXPECT_TRUE(run.rows[1].passed) << run.messages[1];
+	ASSERT_EQ(run.size(), 2u);
+	EXPECT_EQ(run[0].alg, "ecb(testks)");
+	EXPECT_TRUE(run[0].passed) << run[0].message;
+	EXPECT_EQ(run[1].row, KCSHIM_ROW_EXTRA);
+	EXPECT_EQ(run[1].source, "vs testks-generic");
+	EXPECT_EQ(run[1].vectors, 32u);
+	EXPECT_TRUE(run[1].passed) << run[1].message;
 
-	Rows generic;
+	std::vector<Row> generic;
 	ASSERT_EQ(kcshim_selftest_with("testks-generic", &opts, collect, &generic), 0);
-	ASSERT_EQ(generic.rows.size(), 2u);
-	EXPECT_EQ(generic.rows[1].row, KCSHIM_ROW_IS_GENERIC);
+	ASSERT_EQ(generic.size(), 2u);
+	EXPECT_EQ(generic[1].row, KCSHIM_ROW_IS_GENERIC);
 }
 
 }  // namespace
