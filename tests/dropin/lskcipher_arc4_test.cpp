@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // An lskcipher driver from a 7.x tree: 7.3's crypto/arc4.c (an lskcipher since 6.7) built
-// unmodified with `kcshim build` (with lib/crypto/arc4.c), loaded with a suffix and self-tested with the tree's testmgr
+// unmodified with `kcshim build`, loaded with a suffix and self-tested with the tree's testmgr
 // vectors, which test it through ecb(arc4) and the skcipher API (generic_driver arc4-generic),
 // then with the extra tests: ecb(arc4-generic@k), the ecb instance over it, against arc4-generic@k.
 //
@@ -67,10 +67,9 @@ TEST(DropinLskcipher, Arc4From73PassesItsKernelVectorsAndExtraTests)
 	fs::create_directories(dir);
 	fs::path module = dir / "arc4.so";
 	std::string out;
-	// arc4_setkey() and arc4_crypt() are lib/crypto/arc4.c's (CRYPTO_ARC4 selects
-	// CRYPTO_LIB_ARC4); named here until companions come from Kconfig (a repeat is dropped)
-	ASSERT_EQ(kcshim("build --kernel-tree '" + tree.string() +
-				 "' crypto/arc4.c --extra lib/crypto/arc4.c -o '" + module.string() + "'",
+	// arc4_setkey() and arc4_crypt() come from lib/crypto/arc4.c, which CRYPTO_ARC4 selects
+	ASSERT_EQ(kcshim("build --kernel-tree '" + tree.string() + "' crypto/arc4.c -o '" +
+				 module.string() + "'",
 			 dir / "build.log", &out),
 		  0)
 		<< out;
