@@ -50,6 +50,15 @@ extern "C" int kcshim_for_each_alg(int (*fn)(const struct kcshim_alg_info *info,
 			info.walksize = s->walksize;
 			break;
 		}
+		case KCSHIM_KIND_LSKCIPHER: {
+			auto *s = container_of(alg, struct lskcipher_alg, co.base);
+			info.min_keysize = s->co.min_keysize;
+			info.max_keysize = s->co.max_keysize;
+			info.ivsize = s->co.ivsize;
+			info.chunksize = s->co.chunksize;
+			info.statesize = s->co.statesize;
+			break;
+		}
 		}
 		int ret = fn(&info, arg);
 		if (ret)

@@ -87,9 +87,16 @@ bool flags_match(const crypto_alg *alg, uint32_t type, uint32_t mask)
 	return !((alg->cra_flags ^ type) & mask);
 }
 
+// An skcipher tfm may run on an lskcipher driver (the kernel's skcipher type mask, 0xe, takes
+// both types); an lskcipher tfm only on an lskcipher.
 bool kind_accepts(kcshim_alg_kind wanted, kcshim_alg_kind have)
 {
-	return wanted == have;
+	return wanted == have || (wanted == KCSHIM_KIND_SKCIPHER && have == KCSHIM_KIND_LSKCIPHER);
+}
+
+bool has_templates(kcshim_alg_kind kind)
+{
+	return kind == KCSHIM_KIND_SKCIPHER || kind == KCSHIM_KIND_LSKCIPHER;
 }
 
 }  // namespace
@@ -111,6 +118,8 @@ kcshim_alg_kind kind_of(const crypto_alg *alg)
 		return KCSHIM_KIND_CIPHER;
 	case CRYPTO_ALG_TYPE_SKCIPHER:
 		return KCSHIM_KIND_SKCIPHER;
+	case CRYPTO_ALG_TYPE_LSKCIPHER:
+		return KCSHIM_KIND_LSKCIPHER;
 	case CRYPTO_ALG_TYPE_COMPRESS:
 		return KCSHIM_KIND_COMPRESS;
 	default:
@@ -222,7 +231,7 @@ AlgEntry *Registry::lookup(const LookupKey &key, int *err)
 {
 	std::lock_guard lock(mu_);
 	AlgEntry *e = best_match(key);
-	if (!e && key.kind == KCSHIM_KIND_SKCIPHER) {
+	if (!e && has_templates(key.kind)) {
 		int ret = templates::instantiate(key.name);
 		if (ret && ret != -EEXIST) {
 			*err = ret;

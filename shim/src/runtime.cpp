@@ -7,17 +7,28 @@
 #include <cstring>
 #include <ctime>
 #include <malloc.h>
+#include <sys/prctl.h>
 #include <sys/random.h>
+#include <unistd.h>
 
 #include <crypto/algapi.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/random.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/timex.h>
 
 extern "C" {
+
+struct task_struct *kcshim_current(void)
+{
+	thread_local struct task_struct task;
+	prctl(PR_GET_NAME, task.comm);
+	task.pid = gettid();
+	return &task;
+}
 
 void *kmalloc(size_t size, gfp_t flags)
 {

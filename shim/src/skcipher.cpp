@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// skcipher: registration checks and the request calls of crypto/skcipher.c.
+// skcipher: registration checks and the request calls of crypto/skcipher.c. A tfm whose driver is
+// an lskcipher goes to the scatterlist front end of lskcipher.cpp, as in kernel 6.7+.
 #include <cstdlib>
 #include <cstring>
 
@@ -7,6 +8,7 @@
 
 #include "register_many.h"
 #include "alignment.h"
+#include "lskcipher.h"
 #include "registry.h"
 #include "tfm.h"
 
@@ -20,8 +22,10 @@ void set_needkey(struct crypto_skcipher *tfm)
 
 int skcipher_init_tfm(struct crypto_skcipher *tfm)
 {
-	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
 	set_needkey(tfm);
+	if (kcshim::is_lskcipher(tfm->base.__crt_alg))
+		return kcshim::init_lskcipher_ops_sg(tfm);
+	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
 	if (alg->exit)
 		tfm->base.exit = [](struct crypto_tfm *base) {
 			auto *t = __crypto_skcipher_cast(base);
@@ -36,7 +40,26 @@ namespace kcshim {
 
 struct crypto_skcipher *alloc_skcipher_for(AlgEntry *e, int *err)
 {
-	return create_tfm<struct crypto_skcipher>(e, err, skcipher_init_tfm);
+	std::optional<size_t> extsize;
+	if (is_lskcipher(e->alg))
+		extsize = lskcipher_sg_ctxsize;
+	return create_tfm<struct crypto_skcipher>(e, err, skcipher_init_tfm, extsize);
+}
+
+int skcipher_prepare_alg_common(struct skcipher_alg_common *co)
+{
+	struct crypto_alg *base = &co->base;
+
+	if (co->ivsize > PAGE_SIZE / 8 || co->chunksize > PAGE_SIZE / 8 ||
+	    co->statesize > PAGE_SIZE / 2 || co->ivsize + co->statesize > PAGE_SIZE / 2 ||
+	    co->min_keysize > co->max_keysize) {
+		set_last_error(std::string(base->cra_driver_name) + ": bad skcipher sizes");
+		return -EINVAL;
+	}
+	if (!co->chunksize)
+		co->chunksize = base->cra_blocksize;
+	base->cra_flags &= ~CRYPTO_ALG_TYPE_MASK;
+	return 0;
 }
 
 }  // namespace kcshim
@@ -47,20 +70,18 @@ int crypto_register_skcipher(struct skcipher_alg *alg)
 {
 	struct crypto_alg *base = &alg->base;
 
-	if (alg->ivsize > PAGE_SIZE / 8 || alg->chunksize > PAGE_SIZE / 8 ||
-	    alg->walksize > PAGE_SIZE / 8 || alg->min_keysize > alg->max_keysize ||
-	    !alg->setkey || !alg->encrypt || !alg->decrypt) {
+	if (alg->walksize > PAGE_SIZE / 8 || !alg->setkey || !alg->encrypt || !alg->decrypt) {
 		kcshim::set_last_error(std::string(base->cra_driver_name) +
-				       ": bad skcipher sizes or missing callbacks");
+				       ": bad skcipher walksize or missing callbacks");
 		return -EINVAL;
 	}
-	if (!alg->chunksize)
-		alg->chunksize = base->cra_blocksize;
+	int err = kcshim::skcipher_prepare_alg_common(&alg->co);
+	if (err)
+		return err;
 	if (!alg->walksize)
 		alg->walksize = alg->chunksize;
 	if (alg->walksize < alg->chunksize)
 		return -EINVAL;
-	base->cra_flags &= ~CRYPTO_ALG_TYPE_MASK;
 	base->cra_flags |= CRYPTO_ALG_TYPE_SKCIPHER;
 	return kcshim::Registry::get().add(base, KCSHIM_KIND_SKCIPHER);
 }
@@ -112,11 +133,16 @@ int crypto_has_skcipher(const char *alg_name, u32 type, u32 mask)
 int crypto_skcipher_setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned int keylen)
 {
 	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
+	int err;
 
-	if (keylen < alg->min_keysize || keylen > alg->max_keysize)
-		return -EINVAL;
-	int err = kcshim::with_aligned_key(key, keylen, crypto_skcipher_alignmask(tfm),
-					   [&](const u8 *k) { return alg->setkey(tfm, k, keylen); });
+	if (kcshim::is_lskcipher(tfm->base.__crt_alg)) {
+		err = kcshim::lskcipher_setkey_sg(tfm, key, keylen);
+	} else {
+		if (keylen < alg->min_keysize || keylen > alg->max_keysize)
+			return -EINVAL;
+		err = kcshim::with_aligned_key(key, keylen, crypto_skcipher_alignmask(tfm),
+					       [&](const u8 *k) { return alg->setkey(tfm, k, keylen); });
+	}
 	if (err) {
 		set_needkey(tfm);
 		return err;
@@ -130,6 +156,8 @@ int crypto_skcipher_encrypt(struct skcipher_request *req)
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	if (crypto_skcipher_get_flags(tfm) & CRYPTO_TFM_NEED_KEY)
 		return -ENOKEY;
+	if (kcshim::is_lskcipher(tfm->base.__crt_alg))
+		return kcshim::lskcipher_encrypt_sg(req);
 	return crypto_skcipher_alg(tfm)->encrypt(req);
 }
 
@@ -138,7 +166,29 @@ int crypto_skcipher_decrypt(struct skcipher_request *req)
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
 	if (crypto_skcipher_get_flags(tfm) & CRYPTO_TFM_NEED_KEY)
 		return -ENOKEY;
+	if (kcshim::is_lskcipher(tfm->base.__crt_alg))
+		return kcshim::lskcipher_decrypt_sg(req);
 	return crypto_skcipher_alg(tfm)->decrypt(req);
+}
+
+int crypto_skcipher_export(struct skcipher_request *req, void *out)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
+
+	if (kcshim::is_lskcipher(tfm->base.__crt_alg))
+		return kcshim::lskcipher_export_sg(req, out);
+	return alg->statesize && alg->export_ ? alg->export_(req, out) : 0;
+}
+
+int crypto_skcipher_import(struct skcipher_request *req, const void *in)
+{
+	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
+	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
+
+	if (kcshim::is_lskcipher(tfm->base.__crt_alg))
+		return kcshim::lskcipher_import_sg(req, in);
+	return alg->statesize && alg->import ? alg->import(req, in) : 0;
 }
 
 }  // extern "C"

@@ -11,6 +11,7 @@
 #include <crypto/internal/skcipher.h>
 
 #include "alignment.h"
+#include "lskcipher.h"
 
 namespace {
 
@@ -147,7 +148,10 @@ extern "C" {
 int skcipher_walk_virt(struct skcipher_walk *walk, struct skcipher_request *req, bool atomic)
 {
 	struct crypto_skcipher *tfm = crypto_skcipher_reqtfm(req);
-	struct skcipher_alg *alg = crypto_skcipher_alg(tfm);
+	// an lskcipher driver has no walksize: its steps are of its chunksize, as in the kernel
+	unsigned int stride = kcshim::is_lskcipher(tfm->base.__crt_alg)
+				      ? crypto_skcipher_chunksize(tfm)
+				      : crypto_skcipher_alg(tfm)->walksize;
 
 	memset(walk, 0, sizeof(*walk));
 	INIT_LIST_HEAD(&walk->buffers);
@@ -156,7 +160,7 @@ int skcipher_walk_virt(struct skcipher_walk *walk, struct skcipher_request *req,
 	walk->oiv = req->iv;
 	walk->ivsize = crypto_skcipher_ivsize(tfm);
 	walk->blocksize = crypto_skcipher_blocksize(tfm);
-	walk->stride = alg->walksize ? alg->walksize : walk->blocksize;
+	walk->stride = stride ? stride : walk->blocksize;
 	walk->alignmask = crypto_skcipher_alignmask(tfm);
 	if (!walk->total)
 		return 0;

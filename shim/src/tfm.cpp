@@ -26,10 +26,10 @@ std::unordered_map<crypto_tfm *, TfmRecord> &tfms()
 
 }  // namespace
 
-void *alloc_tfm(AlgEntry *e, size_t front_size, size_t base_offset)
+void *alloc_tfm(AlgEntry *e, size_t front_size, size_t base_offset, size_t ctxsize)
 {
 	crypto_alg *alg = e->alg;
-	size_t size = front_size + alg->cra_ctxsize + alg->cra_alignmask;
+	size_t size = front_size + ctxsize + alg->cra_alignmask;
 	size_t rounded = (size + 63) & ~size_t(63);
 	void *front = aligned_alloc(64, rounded);
 	if (!front)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 
 #include <linux/crypto.h>
 #include <linux/err.h>
@@ -13,9 +14,10 @@
 namespace kcshim {
 
 // Allocates a tfm for e (already pinned by the caller; the tfm takes over that pin). front_size
-// is the size of the front-end struct whose last member is the crypto_tfm at base_offset.
+// is the size of the front-end struct whose last member is the crypto_tfm at base_offset, ctxsize
+// that of the context after it (the driver's cra_ctxsize, or what the type puts there instead).
 // Returns the front end, zeroed, with base.__crt_alg set; nullptr on -ENOMEM.
-void *alloc_tfm(AlgEntry *e, size_t front_size, size_t base_offset);
+void *alloc_tfm(AlgEntry *e, size_t front_size, size_t base_offset, size_t ctxsize);
 // Wipes (the context may hold keys) and frees the allocation, then unpins the driver.
 void free_tfm(void *front, crypto_tfm *tfm);
 AlgEntry *entry_of(crypto_tfm *tfm);
@@ -25,6 +27,7 @@ AlgEntry *entry_of(crypto_tfm *tfm);
 struct crypto_shash *alloc_shash_for(AlgEntry *e, int *err);
 struct crypto_cipher *alloc_cipher_for(AlgEntry *e, int *err);
 struct crypto_skcipher *alloc_skcipher_for(AlgEntry *e, int *err);
+struct crypto_lskcipher *alloc_lskcipher_for(AlgEntry *e, int *err);
 
 // After the type's own init: the driver's cra_init, unless the type set an exit of its own (as
 // crypto_create_tfm_node() does; crc32c's default key comes from cra_init this way).
@@ -37,11 +40,14 @@ AlgEntry *lookup_pinned(const char *name, kcshim_alg_kind kind, uint32_t type, u
 // What every alloc_*_for() does, as crypto_create_tfm_node() does it for every type: a tfm of
 // front end T (crypto_shash, ...: a struct whose crypto_tfm is its member base) for e, pinned as
 // above, then type_init(tfm) (the type's own set-up, which may set base.exit and run the
-// driver's init), then init_tfm_common(). nullptr and *err = -errno on failure, the tfm freed.
+// driver's init), then init_tfm_common(). The context is the driver's cra_ctxsize unless the type
+// says otherwise (crypto_type.extsize: an skcipher over an lskcipher holds a pointer). nullptr and
+// *err = -errno on failure, the tfm freed.
 template <class T, class TypeInit>
-T *create_tfm(AlgEntry *e, int *err, TypeInit type_init)
+T *create_tfm(AlgEntry *e, int *err, TypeInit type_init, std::optional<size_t> extsize = {})
 {
-	auto *tfm = static_cast<T *>(alloc_tfm(e, sizeof(T), offsetof(T, base)));
+	auto *tfm = static_cast<T *>(alloc_tfm(e, sizeof(T), offsetof(T, base),
+					       extsize.value_or(e->alg->cra_ctxsize)));
 	if (!tfm) {
 		Registry::get().release(e);
 		*err = -ENOMEM;

@@ -21,6 +21,7 @@
 #include "shim/extra_test_drivers.h"
 #include "shim/test_drivers.h"
 #include "support/kernel_api.h"
+#include "support/seed.h"
 
 namespace {
 
@@ -28,16 +29,7 @@ constexpr unsigned int iterations = 100;	// testmgr's default fuzz_iterations: 8
 
 uint64_t seed()
 {
-	static const uint64_t s = [] {
-		uint64_t v;
-		if (const char *env = std::getenv("KCSHIM_TEST_SEED"))
-			v = std::strtoull(env, nullptr, 0);
-		else
-			v = (uint64_t(std::random_device{}()) << 32) ^ std::random_device{}();
-		std::cout << "[ seed     ] KCSHIM_TEST_SEED=" << v << '\n';
-		return v;
-	}();
-	return s;
+	return kcshim_test::test_seed();
 }
 
 struct Row {

@@ -16,6 +16,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/seed.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -147,19 +149,6 @@ inline Bytes openssl_digest(const EVP_MD *md, std::span<const std::uint8_t> msg,
 			ADD_FAILURE() << "EVP_DigestFinal_ex failed or gave " << len << " bytes";
 	}
 	return out;
-}
-
-// The run's seed: KCSHIM_TEST_SEED if set, else random. Printed once per test that asks.
-inline std::uint64_t test_seed()
-{
-	static const std::uint64_t seed = [] {
-		if (const char *env = std::getenv("KCSHIM_TEST_SEED"))
-			return static_cast<std::uint64_t>(std::strtoull(env, nullptr, 0));
-		return (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
-	}();
-	std::cout << "[ seed     ] KCSHIM_TEST_SEED=" << seed << '\n';
-	::testing::Test::RecordProperty("KCSHIM_TEST_SEED", std::to_string(seed));
-	return seed;
 }
 
 inline Bytes random_bytes(std::mt19937_64 &rng, std::size_t n)

@@ -55,15 +55,22 @@ int print_alg(const kcshim_alg_info *a, void *arg)
 		printf("type         : compression\n");
 		break;
 	case KCSHIM_KIND_SKCIPHER:
-		printf("type         : skcipher\n");
-		printf("async        : %s\n", (a->flags & 0x80) ? "yes" : "no");
+	case KCSHIM_KIND_LSKCIPHER: {
+		bool linear = a->kind == KCSHIM_KIND_LSKCIPHER;
+		printf("type         : %s\n", linear ? "lskcipher" : "skcipher");
+		if (!linear)
+			printf("async        : %s\n", (a->flags & 0x80) ? "yes" : "no");
 		printf("blocksize    : %u\n", a->blocksize);
 		printf("min keysize  : %u\n", a->min_keysize);
 		printf("max keysize  : %u\n", a->max_keysize);
 		printf("ivsize       : %u\n", a->ivsize);
 		printf("chunksize    : %u\n", a->chunksize);
-		printf("walksize     : %u\n", a->walksize);
+		if (linear)
+			printf("statesize    : %u\n", a->statesize);
+		else
+			printf("walksize     : %u\n", a->walksize);
 		break;
+	}
 	}
 	printf("\n");
 	return 0;

@@ -165,22 +165,33 @@ int untested(const kcshim_alg_info *a, void *arg)
 	return 0;
 }
 
-int collect_cipher(const kcshim_alg_info *a, void *arg)
+struct Inners {
+	std::vector<std::string> ciphers, lskciphers;
+};
+
+int collect_inner(const kcshim_alg_info *a, void *arg)
 {
-	if (a->kind == KCSHIM_KIND_CIPHER && !a->internal)
-		static_cast<std::vector<std::string> *>(arg)->push_back(a->driver);
+	auto *inners = static_cast<Inners *>(arg);
+	if (a->internal || a->instance)
+		return 0;
+	if (a->kind == KCSHIM_KIND_CIPHER)
+		inners->ciphers.push_back(a->driver);
+	else if (a->kind == KCSHIM_KIND_LSKCIPHER)
+		inners->lskciphers.push_back(a->driver);
 	return 0;
 }
 
-// Template instances exist only once asked for; make ecb/cbc/ctr of every cipher so their
-// vectors (ecb(cast5), cbc(cast5), ...) run too.
+// Template instances exist only once asked for; make ecb/cbc/ctr of every cipher and ecb of every
+// lskcipher so their vectors (ecb(cast5), cbc(cast5), ecb(arc4), ...) run too.
 void instantiate_cipher_templates()
 {
-	std::vector<std::string> ciphers;
-	kcshim_for_each_alg(collect_cipher, &ciphers);
-	for (const auto &c : ciphers)
+	Inners inners;
+	kcshim_for_each_alg(collect_inner, &inners);
+	for (const auto &c : inners.ciphers)
 		for (const char *mode : {"ecb", "cbc", "ctr"})
 			kcshim_instantiate((std::string(mode) + "(" + c + ")").c_str());
+	for (const auto &c : inners.lskciphers)
+		kcshim_instantiate(("ecb(" + c + ")").c_str());
 }
 
 void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &out)

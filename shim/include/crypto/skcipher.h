@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Symmetric-key ciphers over scatterlists (skcipher), the request API. */
+/*
+ * Symmetric-key ciphers: over scatterlists (skcipher, the request API) and over linear buffers
+ * (lskcipher, kernel 6.7+).
+ */
 #ifndef _KCSHIM_CRYPTO_SKCIPHER_H
 #define _KCSHIM_CRYPTO_SKCIPHER_H
 
@@ -7,6 +10,15 @@
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+
+/* lskcipher call flags: this call continues an earlier one (the state in siv is live) ... */
+#define CRYPTO_LSKCIPHER_FLAG_CONT	0x00000001
+/* ... and this call ends the message (no partial block may be left over). */
+#define CRYPTO_LSKCIPHER_FLAG_FINAL	0x00000002
+
+/* skcipher request flags, passed to an lskcipher driver as !FINAL and CONT. */
+#define CRYPTO_SKCIPHER_REQ_CONT	0x00000001
+#define CRYPTO_SKCIPHER_REQ_NOTFINAL	0x00000002
 
 struct crypto_skcipher;
 
@@ -26,6 +38,10 @@ struct crypto_skcipher {
 
 struct crypto_sync_skcipher {
 	struct crypto_skcipher base;
+};
+
+struct crypto_lskcipher {
+	struct crypto_tfm base;
 };
 
 struct skcipher_alg_common {
@@ -65,6 +81,23 @@ struct skcipher_alg {
 	};
 };
 
+/*
+ * A linear skcipher: encrypt/decrypt(tfm, src, dst, len, siv, flags) over one buffer. siv is
+ * ivsize + statesize bytes, the IV first, then the driver's state between calls (CONT). Without
+ * FINAL a driver may leave a partial block: it returns the bytes left over, else 0 or -errno.
+ */
+struct lskcipher_alg {
+	int (*setkey)(struct crypto_lskcipher *tfm, const u8 *key, unsigned int keylen);
+	int (*encrypt)(struct crypto_lskcipher *tfm, const u8 *src, u8 *dst, unsigned len,
+		       u8 *siv, u32 flags);
+	int (*decrypt)(struct crypto_lskcipher *tfm, const u8 *src, u8 *dst, unsigned len,
+		       u8 *siv, u32 flags);
+	int (*init)(struct crypto_lskcipher *tfm);
+	void (*exit)(struct crypto_lskcipher *tfm);
+
+	struct skcipher_alg_common co;
+};
+
 #define MAX_SYNC_SKCIPHER_REQSIZE	384
 
 #define SYNC_SKCIPHER_REQUEST_ON_STACK(name, tfm)				\
@@ -82,6 +115,23 @@ int crypto_skcipher_setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned 
 /* -ENOKEY before setkey; -EINVAL for a length the mode cannot take. */
 int crypto_skcipher_encrypt(struct skcipher_request *req);
 int crypto_skcipher_decrypt(struct skcipher_request *req);
+/* The state (statesize bytes) an lskcipher-backed request carries between CONT requests; 0. */
+int crypto_skcipher_export(struct skcipher_request *req, void *out);
+int crypto_skcipher_import(struct skcipher_request *req, const void *in);
+
+/* -ENOENT when no lskcipher (or ecb() template over one) is named alg_name. */
+struct crypto_lskcipher *crypto_alloc_lskcipher(const char *alg_name, u32 type, u32 mask);
+/* -EINVAL for a key length outside [min_keysize, max_keysize] or one the driver rejects. */
+int crypto_lskcipher_setkey(struct crypto_lskcipher *tfm, const u8 *key, unsigned int keylen);
+/*
+ * One whole message: src to dst (may be equal), len bytes; iv is ivsize + statesize bytes and
+ * holds the IV (and state) for a following call on return. -EINVAL for a length the cipher cannot
+ * take; the driver's error otherwise.
+ */
+int crypto_lskcipher_encrypt(struct crypto_lskcipher *tfm, const u8 *src, u8 *dst, unsigned len,
+			     u8 *iv);
+int crypto_lskcipher_decrypt(struct crypto_lskcipher *tfm, const u8 *src, u8 *dst, unsigned len,
+			     u8 *iv);
 __KCSHIM_END_DECLS
 
 static inline struct crypto_tfm *crypto_skcipher_tfm(struct crypto_skcipher *tfm)
@@ -99,6 +149,12 @@ static inline struct skcipher_alg *crypto_skcipher_alg(struct crypto_skcipher *t
 	return container_of(crypto_skcipher_tfm(tfm)->__crt_alg, struct skcipher_alg, base);
 }
 
+/* The sizes an skcipher tfm shares with an lskcipher driver it may be backed by. */
+static inline struct skcipher_alg_common *crypto_skcipher_alg_common(struct crypto_skcipher *tfm)
+{
+	return container_of(crypto_skcipher_tfm(tfm)->__crt_alg, struct skcipher_alg_common, base);
+}
+
 static inline const char *crypto_skcipher_driver_name(struct crypto_skcipher *tfm)
 {
 	return crypto_tfm_alg_driver_name(crypto_skcipher_tfm(tfm));
@@ -106,7 +162,7 @@ static inline const char *crypto_skcipher_driver_name(struct crypto_skcipher *tf
 
 static inline unsigned int crypto_skcipher_ivsize(struct crypto_skcipher *tfm)
 {
-	return crypto_skcipher_alg(tfm)->ivsize;
+	return crypto_skcipher_alg_common(tfm)->ivsize;
 }
 
 static inline unsigned int crypto_skcipher_blocksize(struct crypto_skcipher *tfm)
@@ -126,17 +182,22 @@ static inline unsigned int crypto_skcipher_alg_chunksize(struct skcipher_alg *al
 
 static inline unsigned int crypto_skcipher_chunksize(struct crypto_skcipher *tfm)
 {
-	return crypto_skcipher_alg_chunksize(crypto_skcipher_alg(tfm));
+	return crypto_skcipher_alg_common(tfm)->chunksize;
+}
+
+static inline unsigned int crypto_skcipher_statesize(struct crypto_skcipher *tfm)
+{
+	return crypto_skcipher_alg_common(tfm)->statesize;
 }
 
 static inline unsigned int crypto_skcipher_min_keysize(struct crypto_skcipher *tfm)
 {
-	return crypto_skcipher_alg(tfm)->min_keysize;
+	return crypto_skcipher_alg_common(tfm)->min_keysize;
 }
 
 static inline unsigned int crypto_skcipher_max_keysize(struct crypto_skcipher *tfm)
 {
-	return crypto_skcipher_alg(tfm)->max_keysize;
+	return crypto_skcipher_alg_common(tfm)->max_keysize;
 }
 
 static inline unsigned int crypto_skcipher_reqsize(struct crypto_skcipher *tfm)
@@ -238,5 +299,75 @@ static inline unsigned int crypto_sync_skcipher_ivsize(struct crypto_sync_skciph
 }
 
 #define skcipher_request_set_sync_tfm(req, tfm) skcipher_request_set_tfm(req, &(tfm)->base)
+
+static inline struct crypto_tfm *crypto_lskcipher_tfm(struct crypto_lskcipher *tfm)
+{
+	return &tfm->base;
+}
+
+static inline void crypto_free_lskcipher(struct crypto_lskcipher *tfm)
+{
+	crypto_destroy_tfm(tfm, crypto_lskcipher_tfm(tfm));
+}
+
+static inline struct lskcipher_alg *crypto_lskcipher_alg(struct crypto_lskcipher *tfm)
+{
+	return container_of(crypto_lskcipher_tfm(tfm)->__crt_alg, struct lskcipher_alg, co.base);
+}
+
+static inline const char *crypto_lskcipher_driver_name(struct crypto_lskcipher *tfm)
+{
+	return crypto_tfm_alg_driver_name(crypto_lskcipher_tfm(tfm));
+}
+
+static inline unsigned int crypto_lskcipher_ivsize(struct crypto_lskcipher *tfm)
+{
+	return crypto_lskcipher_alg(tfm)->co.ivsize;
+}
+
+static inline unsigned int crypto_lskcipher_blocksize(struct crypto_lskcipher *tfm)
+{
+	return crypto_tfm_alg_blocksize(crypto_lskcipher_tfm(tfm));
+}
+
+static inline unsigned int crypto_lskcipher_chunksize(struct crypto_lskcipher *tfm)
+{
+	return crypto_lskcipher_alg(tfm)->co.chunksize;
+}
+
+static inline unsigned int crypto_lskcipher_statesize(struct crypto_lskcipher *tfm)
+{
+	return crypto_lskcipher_alg(tfm)->co.statesize;
+}
+
+static inline unsigned int crypto_lskcipher_alignmask(struct crypto_lskcipher *tfm)
+{
+	return crypto_tfm_alg_alignmask(crypto_lskcipher_tfm(tfm));
+}
+
+static inline unsigned int crypto_lskcipher_min_keysize(struct crypto_lskcipher *tfm)
+{
+	return crypto_lskcipher_alg(tfm)->co.min_keysize;
+}
+
+static inline unsigned int crypto_lskcipher_max_keysize(struct crypto_lskcipher *tfm)
+{
+	return crypto_lskcipher_alg(tfm)->co.max_keysize;
+}
+
+static inline u32 crypto_lskcipher_get_flags(struct crypto_lskcipher *tfm)
+{
+	return crypto_tfm_get_flags(crypto_lskcipher_tfm(tfm));
+}
+
+static inline void crypto_lskcipher_set_flags(struct crypto_lskcipher *tfm, u32 flags)
+{
+	crypto_tfm_set_flags(crypto_lskcipher_tfm(tfm), flags);
+}
+
+static inline void crypto_lskcipher_clear_flags(struct crypto_lskcipher *tfm, u32 flags)
+{
+	crypto_tfm_clear_flags(crypto_lskcipher_tfm(tfm), flags);
+}
 
 #endif

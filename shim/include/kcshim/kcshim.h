@@ -46,6 +46,7 @@ enum kcshim_alg_kind {
 	KCSHIM_KIND_CIPHER,
 	KCSHIM_KIND_SKCIPHER,
 	KCSHIM_KIND_COMPRESS,	/* listed only: kcshim has no compression consumer API */
+	KCSHIM_KIND_LSKCIPHER,	/* linear skcipher (kernel 6.7+); also reachable as an skcipher */
 };
 
 enum kcshim_selftest_state {
@@ -69,10 +70,10 @@ struct kcshim_alg_info {
 	unsigned int blocksize;
 	unsigned int digestsize;	/* shash */
 	unsigned int descsize;		/* shash */
-	unsigned int statesize;		/* shash */
-	unsigned int min_keysize;	/* cipher, skcipher */
+	unsigned int statesize;		/* shash, lskcipher */
+	unsigned int min_keysize;	/* cipher, skcipher, lskcipher */
 	unsigned int max_keysize;
-	unsigned int ivsize;		/* skcipher */
+	unsigned int ivsize;		/* skcipher, lskcipher */
 	unsigned int chunksize;
 	unsigned int walksize;
 	bool keyed;			/* shash with setkey */

@@ -8,4 +8,23 @@
 #define in_task()		1
 #define current_kcshim_pid()	0
 
+#include <linux/compiler_types.h>
+#include <linux/types.h>
+
+#define TASK_COMM_LEN		16
+
+/* The calling thread as a task: its name and thread id, for messages (arc4's init prints them). */
+struct task_struct {
+	char comm[TASK_COMM_LEN];
+	pid_t pid;
+};
+
+__KCSHIM_BEGIN_DECLS
+struct task_struct *kcshim_current(void);
+__KCSHIM_END_DECLS
+
+#ifndef __cplusplus	/* a macro named current would clash with C++ code */
+#define current		(kcshim_current())
+#endif
+
 #endif

@@ -10,15 +10,28 @@ namespace kcshim::selftest {
 
 namespace {
 
+bool any_suite_named(const std::vector<std::string> &names)
+{
+	for (const kcshim_vector_source *src : sources())
+		for (unsigned int i = 0; i < src->nsuites; i++)
+			if (std::find(names.begin(), names.end(), src->suites[i].alg) != names.end())
+				return true;
+	return false;
+}
+
 // The suite names that apply to a driver: its cra_name and driver name; a single-block cipher is
-// tested through "ecb(name)" vectors, as testmgr does.
+// tested through "ecb(name)" vectors, as testmgr does, and so is an lskcipher that has no vectors
+// of its own (arc4 through ecb(arc4)), as testmgr does since 6.7.
 std::vector<std::string> suite_names(const AlgEntry *e)
 {
 	const crypto_alg *alg = e->alg;
 	if (e->kind == KCSHIM_KIND_CIPHER)
 		return {std::string("ecb(") + alg->cra_name + ")",
 			std::string("ecb(") + alg->cra_driver_name + ")"};
-	return {alg->cra_name, alg->cra_driver_name};
+	std::vector<std::string> names = {alg->cra_name, alg->cra_driver_name};
+	if (e->kind == KCSHIM_KIND_LSKCIPHER && !any_suite_named(names))
+		return {std::string("ecb(") + alg->cra_name + ")"};
+	return names;
 }
 
 SuiteResult run_suite(AlgEntry *e, const kcshim_vector_suite &suite)
@@ -29,6 +42,7 @@ SuiteResult run_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 			return test_hash_suite(e, suite);
 		break;
 	case KCSHIM_KIND_SKCIPHER:
+	case KCSHIM_KIND_LSKCIPHER:	// through the skcipher API, as testmgr does
 		if (suite.kind == KCSHIM_SUITE_CIPHER)
 			return test_skcipher_suite(e, suite);
 		break;

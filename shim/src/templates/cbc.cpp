@@ -41,6 +41,6 @@ int cbc_decrypt(struct skcipher_request *req)
 
 }  // namespace
 
-const Mode cbc_mode = {"cbc", true, false, cbc_encrypt, cbc_decrypt};
+const Mode cbc_mode = {"cbc", true, false, cbc_encrypt, cbc_decrypt, nullptr};
 
 }  // namespace kcshim::templates

@@ -27,6 +27,6 @@ int ctr_crypt(struct skcipher_request *req)
 
 }  // namespace
 
-const Mode ctr_mode = {"ctr", true, true, ctr_crypt, ctr_crypt};
+const Mode ctr_mode = {"ctr", true, true, ctr_crypt, ctr_crypt, nullptr};
 
 }  // namespace kcshim::templates

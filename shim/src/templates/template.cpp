@@ -80,7 +80,9 @@ int instantiate(std::string_view name)
 	if (!mode)
 		return -ENOENT;
 
-	int err;
+	int err = mode->over_lskcipher ? mode->over_lskcipher(*mode, inner_name) : -ENOENT;
+	if (err != -ENOENT)
+		return err;
 	AlgEntry *inner = Registry::get().lookup({inner_name, KCSHIM_KIND_CIPHER, 0, 0}, &err);
 	if (!inner)
 		return -ENOENT;
@@ -94,13 +96,10 @@ int instantiate(std::string_view name)
 	*inst = {};
 	inst->inner = inner;
 	struct skcipher_alg *alg = &inst->alg;
-	int n1 = snprintf(alg->base.cra_name, CRYPTO_MAX_ALG_NAME, "%s(%s)", mode->name,
-			  calg->cra_name);
-	int n2 = snprintf(alg->base.cra_driver_name, CRYPTO_MAX_ALG_NAME, "%s(%s)", mode->name,
-			  calg->cra_driver_name);
-	if (n1 >= CRYPTO_MAX_ALG_NAME || n2 >= CRYPTO_MAX_ALG_NAME) {
+	err = set_instance_names(&alg->base, *mode, calg);
+	if (err) {
 		Registry::get().release(inner);
-		return -ENAMETOOLONG;
+		return err;
 	}
 	alg->base.cra_priority = calg->cra_priority;
 	alg->base.cra_blocksize = mode->stream ? 1 : calg->cra_blocksize;
@@ -118,20 +117,34 @@ int instantiate(std::string_view name)
 	alg->encrypt = mode->encrypt;
 	alg->decrypt = mode->decrypt;
 
-	// The registry owns the instance from here: it frees it when the instance dies.
 	Instance *raw = inst.release();
-	AlgEntry *entry = nullptr;
-	err = crypto_register_skcipher(&raw->alg);
+	return register_instance(
+		inner, &raw->alg.base, [raw] { return crypto_register_skcipher(&raw->alg); },
+		[raw] { delete raw; });
+}
+
+int set_instance_names(struct crypto_alg *alg, const Mode &mode, const struct crypto_alg *inner)
+{
+	int n1 = snprintf(alg->cra_name, CRYPTO_MAX_ALG_NAME, "%s(%s)", mode.name, inner->cra_name);
+	int n2 = snprintf(alg->cra_driver_name, CRYPTO_MAX_ALG_NAME, "%s(%s)", mode.name,
+			  inner->cra_driver_name);
+	return n1 >= CRYPTO_MAX_ALG_NAME || n2 >= CRYPTO_MAX_ALG_NAME ? -ENAMETOOLONG : 0;
+}
+
+int register_instance(AlgEntry *inner, const struct crypto_alg *alg,
+		      const std::function<int()> &register_alg, std::function<void()> destroy)
+{
+	int err = register_alg();
 	if (err) {
 		Registry::get().release(inner);
-		delete raw;
+		destroy();
 		return err;
 	}
-	entry = Registry::get().find(&raw->alg.base);
+	AlgEntry *entry = Registry::get().find(alg);
 	std::lock_guard lock(Registry::get().mutex());
 	entry->instance = true;
 	entry->inner = inner;
-	entry->destroy = [raw] { delete raw; };
+	entry->destroy = std::move(destroy);
 	return 0;
 }
 

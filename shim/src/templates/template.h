@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 // Templates: "mode(cipher)" skcipher instances made on demand over any registered single-block
 // cipher, named as the kernel names them (cra_name "cbc(cast5)", driver "cbc(cast5-generic)",
-// the cipher's priority and alignmask).
+// the cipher's priority and alignmask). ecb() over an lskcipher is an lskcipher instance, as in
+// kernel 6.7+ (ecb(arc4)).
 #pragma once
 
+#include <functional>
 #include <string_view>
 
 #include <crypto/internal/skcipher.h>
+
+#include "registry.h"
 
 namespace kcshim::templates {
 
@@ -17,6 +21,9 @@ struct Mode {
 	bool stream;	// cra_blocksize 1, chunksize = the cipher's block (ctr)
 	int (*encrypt)(struct skcipher_request *req);
 	int (*decrypt)(struct skcipher_request *req);
+	// Tried before the cipher: registers the mode's instance over the lskcipher inner_name; 0,
+	// -ENOENT when there is no lskcipher fit for it (then the cipher is tried), else -errno.
+	int (*over_lskcipher)(const Mode &mode, std::string_view inner_name);
 };
 
 extern const Mode ecb_mode;
@@ -29,6 +36,15 @@ int instantiate(std::string_view name);
 
 // The child cipher of an instance tfm.
 struct crypto_cipher *child_cipher(struct crypto_skcipher *tfm);
+
+// Names an instance of mode over inner: "mode(cra_name)", "mode(driver name)". -ENAMETOOLONG.
+int set_instance_names(struct crypto_alg *alg, const Mode &mode, const struct crypto_alg *inner);
+
+// Registers an instance over inner (pinned by the caller; the instance keeps the pin) with
+// register_alg(); from then on the registry owns it and calls destroy() when it dies. On failure
+// inner is released, destroy() called and the error returned.
+int register_instance(AlgEntry *inner, const struct crypto_alg *alg,
+		      const std::function<int()> &register_alg, std::function<void()> destroy);
 
 // The walk every mode runs, as the kernel's ecb, cbc and ctr do: each whole block of each walk
 // step goes to step(dst, src, len, iv) in order, len the block size bs and iv the walk's IV

@@ -55,6 +55,18 @@ void crypto_unregister_skcipher(struct skcipher_alg *alg);
 int crypto_register_skciphers(struct skcipher_alg *algs, int count);
 void crypto_unregister_skciphers(struct skcipher_alg *algs, int count);
 
+/*
+ * Registers a linear skcipher. -EINVAL for sizes over the kernel's limits (ivsize or chunksize
+ * over PAGE_SIZE / 8, statesize or ivsize + statesize over PAGE_SIZE / 2), a chunksize that is
+ * not a power of two, min_keysize > max_keysize or a missing setkey/encrypt/decrypt; -EEXIST for
+ * a driver name collision. It is reachable through crypto_alloc_skcipher() too, and ecb(name)
+ * instantiates over it.
+ */
+int crypto_register_lskcipher(struct lskcipher_alg *alg);
+void crypto_unregister_lskcipher(struct lskcipher_alg *alg);
+int crypto_register_lskciphers(struct lskcipher_alg *algs, int count);
+void crypto_unregister_lskciphers(struct lskcipher_alg *algs, int count);
+
 /* Starts a walk over req; walk->nbytes is the first step's length (0 when done or on error). */
 int skcipher_walk_virt(struct skcipher_walk *walk, struct skcipher_request *req, bool atomic);
 /* Ends a step leaving res (>= 0) bytes unprocessed, or aborts with res < 0; returns the error. */
@@ -69,6 +81,11 @@ static inline void skcipher_walk_abort(struct skcipher_walk *walk)
 }
 
 static inline void *crypto_skcipher_ctx(struct crypto_skcipher *tfm)
+{
+	return crypto_tfm_ctx(&tfm->base);
+}
+
+static inline void *crypto_lskcipher_ctx(struct crypto_lskcipher *tfm)
 {
 	return crypto_tfm_ctx(&tfm->base);
 }
