@@ -513,7 +513,7 @@ TEST_F(LskcipherSelftest, EcbInstanceExtraTestsCompareWithTheGenericLskcipher)
 {
 	reg(&a, "testks-generic", 100);
 	reg(&b, "testks-fast", 300);
-	kcshim_selftest_options opts{4, seed()};
+	kcshim_selftest_options opts{4, seed(), nullptr};
 	std::vector<Row> run;
 	ASSERT_EQ(kcshim_instantiate("ecb(testks-fast)"), 0);
 	ASSERT_EQ(kcshim_selftest_with("ecb(testks-fast)", &opts, collect, &run), 0);
