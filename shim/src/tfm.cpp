@@ -30,16 +30,16 @@ void *alloc_tfm(AlgEntry *e, size_t front_size, size_t base_offset)
 {
 	crypto_alg *alg = e->alg;
 	size_t size = front_size + alg->cra_ctxsize + alg->cra_alignmask;
-	size_t rounded = (size + 63) & ~size_t(63);
-	void *front = aligned_alloc(64, rounded);
-	if (!front)
+	// exactly size bytes, so that ASan reports a driver writing past its context
+	void *front;
+	if (posix_memalign(&front, 64, size))
 		return nullptr;
-	memset(front, 0, rounded);
+	memset(front, 0, size);
 	auto *tfm = reinterpret_cast<crypto_tfm *>(static_cast<char *>(front) + base_offset);
 	tfm->__crt_alg = alg;
 	refcount_set(&tfm->refcnt, 1);
 	std::lock_guard lock(tfms_mu);
-	tfms()[tfm] = {e, rounded};
+	tfms()[tfm] = {e, size};
 	return front;
 }
 
