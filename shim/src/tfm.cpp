@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "tfm.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -16,6 +17,10 @@ struct TfmRecord {
 	AlgEntry *entry;
 	size_t size;
 };
+
+// kcshim_set_tfm_free_hook()'s hook; set by tests before they allocate.
+std::atomic<void (*)(const void *, size_t, void *)> free_hook;
+std::atomic<void *> free_hook_arg;
 
 std::mutex tfms_mu;
 std::unordered_map<crypto_tfm *, TfmRecord> &tfms()
@@ -57,6 +62,8 @@ void free_tfm(void *front, crypto_tfm *tfm)
 		tfms().erase(it);
 	}
 	memzero_explicit(front, size);
+	if (auto hook = free_hook.load())
+		hook(front, size, free_hook_arg.load());
 	free(front);
 	Registry::get().release(e);
 }
@@ -84,6 +91,13 @@ AlgEntry *lookup_pinned(const char *name, kcshim_alg_kind kind, uint32_t type, u
 }
 
 }  // namespace kcshim
+
+extern "C" void kcshim_set_tfm_free_hook(void (*fn)(const void *mem, size_t size, void *arg),
+					 void *arg)
+{
+	kcshim::free_hook_arg = arg;
+	kcshim::free_hook = fn;
+}
 
 extern "C" void crypto_destroy_tfm(void *mem, struct crypto_tfm *tfm)
 {
