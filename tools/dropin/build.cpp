@@ -249,7 +249,15 @@ ShimPaths default_shim_paths()
 	p.library = lib ? lib : KCSHIM_DEFAULT_LIBRARY;
 	const char *dropin = getenv("KCSHIM_DROPIN_DIR");
 	p.dropin_dir = dropin ? dropin : KCSHIM_DEFAULT_DROPIN_DIR;
+	std::istringstream flags(KCSHIM_MODULE_SANITIZE_FLAGS);
+	for (std::string f; flags >> f;)
+		p.sanitize_flags.push_back(f);
 	return p;
+}
+
+std::string default_cc()
+{
+	return KCSHIM_MODULE_CC;
 }
 
 fs::path resolve_source(const fs::path &tree, const fs::path &file)
@@ -368,6 +376,8 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 		common.push_back("-DKCSHIM_NO_U128");
 	for (const auto &d : opts.defines)
 		common.push_back("-D" + d);
+	for (const auto &f : opts.shim.sanitize_flags)
+		common.push_back(f);
 	for (const auto &f : opts.cflags)
 		common.push_back(f);
 
@@ -452,6 +462,12 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 	std::vector<std::string> objects;
 	for (const Job &j : jobs)
 		objects.push_back(j.object.string());
+	// Links that make something the process runs take the sanitizers' runtime flags.
+	auto sanitized = [&](std::vector<std::string> argv) {
+		argv.insert(argv.begin() + 1, opts.shim.sanitize_flags.begin(),
+			    opts.shim.sanitize_flags.end());
+		return argv;
+	};
 	auto with_objects = [&](std::vector<std::string> argv, std::vector<std::string> tail) {
 		argv.insert(argv.end(), objects.begin(), objects.end());
 		argv.insert(argv.end(), tail.begin(), tail.end());
@@ -459,14 +475,15 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 	};
 	fs::path check_out = work / "check.out";
 	const std::vector<std::string> shared_check = with_objects(
-		{opts.cc, "-shared", "-fPIC", "-Wl,-z,defs", "-o", check_out.string()},
+		sanitized({opts.cc, "-shared", "-fPIC", "-Wl,-z,defs", "-o", check_out.string()}),
 		{opts.shim.library.string(), "-lm"});
 	// An executable takes absolute relocations; -e 0 as it is never run.
 	const std::vector<std::string> exec_check = with_objects(
-		{opts.cc, "-no-pie", "-nostartfiles", "-Wl,-e,0", "-o", check_out.string()},
+		sanitized({opts.cc, "-no-pie", "-nostartfiles", "-Wl,-e,0", "-o", check_out.string()}),
 		{opts.shim.library.string(), "-lm"});
 	const std::vector<std::string> shared_link = with_objects(
-		{opts.cc, "-shared", "-fPIC", "-Wl,-Bsymbolic", "-o", output.string()}, {"-lm"});
+		sanitized({opts.cc, "-shared", "-fPIC", "-Wl,-Bsymbolic", "-o", output.string()}),
+		{"-lm"});
 	const std::vector<std::string> relocatable_link = with_objects(
 		{opts.cc, "-r", "-nostdlib", "-o", output.string()}, {});
 	std::string deps_record;

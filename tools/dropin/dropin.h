@@ -25,8 +25,14 @@ struct ShimPaths {
 	fs::path include_dir;	// shim/include
 	fs::path library;	// libkcshim.so, linked only to check undefined symbols
 	fs::path dropin_dir;	// tools/dropin: include/kcshim_dropin_config.h
+	// The -fsanitize flags this kcshim was built with (none in an ordinary build): its modules
+	// run in its process, so they are compiled and linked with them too.
+	std::vector<std::string> sanitize_flags;
 };
 ShimPaths default_shim_paths();
+// The compiler modules are built with: a sanitized kcshim's own (its instrumentation must match
+// the runtime in the process), else cc.
+std::string default_cc();
 
 struct BuildOptions {
 	fs::path kernel_tree;			// a tree with include/ and crypto/
@@ -44,7 +50,7 @@ struct BuildOptions {
 	bool relocatable = false;		// always ET_REL (default: only when it must be)
 	unsigned int jobs = 0;			// parallel compiles; 0 = number of CPUs
 	bool verbose = false;			// print each command
-	std::string cc = "cc";
+	std::string cc = default_cc();
 	ShimPaths shim = default_shim_paths();
 };
 
