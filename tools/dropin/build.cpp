@@ -542,10 +542,21 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 				return link_failed("", {});
 		std::vector<std::string> gaps, all;
 		find_gaps(text, overlay, all);
+		static const std::string prefix = "shim gap: undefined symbol ";
+		auto symbol_of = [](const std::string &gap) {
+			std::string sym = gap.starts_with(prefix) ? gap.substr(prefix.size()) : "";
+			return sym.substr(0, sym.find(' '));
+		};
+		// A symbol the tree exports is no shim gap: a companion is missing (a renamed
+		// copy of a driver has none from the table).
+		std::set<std::string> undefined;
+		for (const auto &g : all)
+			if (!symbol_of(g).empty())
+				undefined.insert(symbol_of(g));
+		const auto exporters = exporting_files(tree, undefined);
+		std::map<fs::path, std::string> missing;	// a companion file: its symbols
 		for (const auto &g : all) {
-			static const std::string prefix = "shim gap: undefined symbol ";
-			std::string sym = g.starts_with(prefix) ? g.substr(prefix.size()) : "";
-			sym = sym.substr(0, sym.find(' '));
+			std::string sym = symbol_of(g);
 			if (!sym.empty() && provided.contains(sym))
 				continue;
 			if (!sym.empty() && opts.allow_undefined) {
@@ -553,8 +564,19 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 				     << " (expected from another module)\n";
 				continue;
 			}
+			if (auto it = exporters.find(sym); it != exporters.end()) {
+				std::string &syms = missing[it->second];
+				if (!syms.empty())
+					syms += ' ';
+				syms += sym;
+				continue;
+			}
 			gaps.push_back(g);
 		}
+		for (const auto &[file, syms] : missing)
+			gaps.push_back("undefined symbols " + syms + " are exported by " +
+				       file.string() + ", not missing from the shim: add --extra " +
+				       file.string());
 		if (!gaps.empty() || all.empty())
 			return link_failed(text, gaps);
 	}

@@ -5,9 +5,14 @@
 //  - a table, for what another config symbol builds elsewhere (a lib/ object or a *_common.c).
 //    Each entry lists alternatives, tree-relative, first existing wins: files move between
 //    releases.
+// A file the table does not know (a renamed copy of cast5_generic.c) gets no companion; its
+// undefined symbols are then looked up among the tree's exports (exporting_files()), so the build
+// error names the file to add rather than blaming the shim.
 #include <algorithm>
 #include <array>
 #include <fstream>
+#include <map>
+#include <set>
 #include <regex>
 #include <sstream>
 #include <string_view>
@@ -165,6 +170,31 @@ std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &drive
 				break;
 			}
 			rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
+		}
+	}
+	return out;
+}
+
+std::map<std::string, fs::path> exporting_files(const fs::path &tree,
+						const std::set<std::string> &symbols)
+{
+	static const std::regex exported(R"(EXPORT_SYMBOL(?:_GPL)?\(\s*([A-Za-z_0-9]+)\s*\))");
+	std::map<std::string, fs::path> out;
+	if (symbols.empty())
+		return out;
+	for (const char *dir : {"crypto", "lib"}) {
+		std::error_code ec;
+		for (fs::recursive_directory_iterator it(tree / dir, ec), end; !ec && it != end;
+		     it.increment(ec)) {
+			if (!it->is_regular_file() || it->path().extension() != ".c")
+				continue;
+			std::ifstream in(it->path());
+			std::stringstream text;
+			text << in.rdbuf();
+			const std::string s = text.str();
+			for (std::sregex_iterator m(s.begin(), s.end(), exported), mend; m != mend; ++m)
+				if (symbols.contains((*m)[1].str()))
+					out.emplace((*m)[1].str(), it->path().lexically_relative(tree));
 		}
 	}
 	return out;

@@ -12,7 +12,9 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -70,6 +72,11 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag);
 // of its composite module (from its directory's Makefile; driver must then be a full path) and
 // the table's entries for its file name.
 std::vector<fs::path> companions_for(const fs::path &tree, const fs::path &driver);
+
+// Of symbols, those some .c file under the tree's crypto/ or lib/ exports (EXPORT_SYMBOL or
+// _GPL), with that file, tree-relative: the companion a file the table does not know needs.
+std::map<std::string, fs::path> exporting_files(const fs::path &tree,
+						const std::set<std::string> &symbols);
 
 // The composite module a source is part of ("sha1-ssse3" for .../sha1_ssse3_glue.c), from its
 // directory's Makefile; empty when it is a module of its own.
