@@ -20,5 +20,7 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/kcshimConfig.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/kcshim)
 
 file(RELATIVE_PATH KCSHIM_PC_TO_PREFIX ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
+# A sanitized kcshim (the asan preset) needs its users built with the same sanitizers
+string(REPLACE ";" " " KCSHIM_PC_SANITIZE_FLAGS "${KCSHIM_SANITIZE_FLAGS}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/kcshim.pc.in ${CMAKE_CURRENT_BINARY_DIR}/kcshim.pc @ONLY)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/kcshim.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

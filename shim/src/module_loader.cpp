@@ -9,7 +9,8 @@
 #include "module_loader.h"
 
 #include <dlfcn.h>
-#include <sys/stat.h>
+#include <elf.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <list>
@@ -19,6 +20,7 @@
 #include <kcshim/kcshim.h>
 #include <linux/module.h>
 
+#include "elf_file.h"
 #include "initcalls.h"
 #include "patch_sites.h"
 #include "registry.h"
@@ -85,10 +87,12 @@ int kcshim_load_module(const char *path, const char *suffix, struct kcshim_modul
 	kcshim_init();
 	std::lock_guard lock(load_mu);
 
-	struct stat st;
-	if (stat(path, &st)) {
-		set_last_error(std::string(path) + ": no such file");
-		return -ENOENT;
+	// Checked before anything maps it: a truncated module is an error, not a SIGBUS.
+	std::vector<std::uint8_t> file;
+	std::uint16_t type = 0;
+	if (std::string why = check_module_file(path, &file, &type); !why.empty()) {
+		set_last_error("cannot load module: " + std::string(path) + ": " + why);
+		return access(path, F_OK) ? -ENOENT : -ENOEXEC;
 	}
 	auto holder = std::make_unique<kcshim_module>();
 	Module &m = holder->m;
@@ -102,8 +106,8 @@ int kcshim_load_module(const char *path, const char *suffix, struct kcshim_modul
 	// a bare "foo.so" means the file here, not a library search as dlopen() would do
 	std::string open_path = strchr(path, '/') ? path : std::string("./") + path;
 	std::string why;
-	if (RelocatableModule::is_relocatable(open_path))
-		m.relocatable = RelocatableModule::load(open_path, &why);
+	if (type == ET_REL)
+		m.relocatable = RelocatableModule::load(open_path, std::move(file), &why);
 	else if (!(m.handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_GLOBAL)))
 		why = dlerror();
 	auto calls = take_initcalls();

@@ -4,6 +4,7 @@
 #include "registry.h"
 
 #include <algorithm>
+#include <utility>
 #include <cstring>
 
 #include <crypto/algapi.h>
@@ -131,6 +132,13 @@ Registry &Registry::get()
 {
 	static Registry registry;
 	return registry;
+}
+
+Registry::~Registry()
+{
+	for (auto it = entries_.rbegin(); it != entries_.rend(); ++it)
+		if ((*it)->destroy)
+			std::exchange((*it)->destroy, nullptr)();
 }
 
 int Registry::add(crypto_alg *alg, kcshim_alg_kind kind, AlgEntry **out)

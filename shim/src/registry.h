@@ -45,6 +45,8 @@ struct LookupKey {
 class Registry {
 public:
 	static Registry &get();
+	// At exit: frees the template instances still registered (the registry owns them).
+	~Registry();
 
 	// Checks (crypto_check_alg), names a nameless driver "<name>-generic", renames for a module
 	// suffix, rejects collisions (-EEXIST), inserts and self-tests the driver.

@@ -9,6 +9,8 @@
 // While a later module is bound to its symbols it cannot be unloaded (-EBUSY, see Mapping).
 #include "relocatable_module.h"
 
+#include "elf_file.h"
+
 #include <dlfcn.h>
 #include <elf.h>
 #include <link.h>
@@ -166,26 +168,21 @@ struct Elf {
 std::string parse(Elf &e)
 {
 	const auto &f = e.file;
-	if (f.size() < sizeof(Elf64_Ehdr) || memcmp(f.data(), ELFMAG, SELFMAG))
-		return "not an ELF file";
+	// the ELF header, the section header table and every section's contents inside the file
+	std::uint16_t type;
+	if (std::string why = check_elf(f, &type); !why.empty())
+		return why;
 	e.eh = reinterpret_cast<const Elf64_Ehdr *>(f.data());
-	if (e.eh->e_ident[EI_CLASS] != ELFCLASS64 || e.eh->e_ident[EI_DATA] != ELFDATA2LSB)
-		return "not a 64-bit little-endian ELF file";
-	if (e.eh->e_type != ET_REL)
+	if (type != ET_REL)
 		return "not a relocatable object";
 	if (e.eh->e_machine != EM_X86_64)
 		return "relocatable modules are supported for x86-64 only (e_machine " +
 		       std::to_string(e.eh->e_machine) + ")";
 	// The tables are read in place: their offsets must be aligned for their entries.
-	if (e.eh->e_shentsize != sizeof(Elf64_Shdr) || e.eh->e_shoff % alignof(Elf64_Shdr) ||
-	    !e.in_file(e.eh->e_shoff, std::uint64_t(e.eh->e_shnum) * sizeof(Elf64_Shdr)) ||
-	    e.eh->e_shstrndx >= e.eh->e_shnum)
+	if (!e.eh->e_shnum || e.eh->e_shoff % alignof(Elf64_Shdr))
 		return "bad section header table";
 	e.sh = reinterpret_cast<const Elf64_Shdr *>(f.data() + e.eh->e_shoff);
-	for (std::size_t i = 0; i < e.eh->e_shnum; i++)
-		if (e.sh[i].sh_type != SHT_NOBITS && !e.in_file(e.sh[i].sh_offset, e.sh[i].sh_size))
-			return "section " + std::to_string(i) + " lies outside the file";
-	// (a NOBITS section's offset is not checked above: string tables must have contents)
+	// (a NOBITS section's offset is not checked by check_elf(): string tables must have contents)
 	const Elf64_Shdr &shs = e.sh[e.eh->e_shstrndx];
 	if (shs.sh_type != SHT_STRTAB)
 		return "bad string table for section names";
@@ -339,16 +336,6 @@ Mapping::~Mapping()
 		munmap(p, n);
 }
 
-bool RelocatableModule::is_relocatable(const std::string &path)
-{
-	std::ifstream in(path, std::ios::binary);
-	Elf64_Ehdr eh{};
-	if (!in.read(reinterpret_cast<char *>(&eh), sizeof(eh)))
-		return false;
-	return !memcmp(eh.e_ident, ELFMAG, SELFMAG) && eh.e_ident[EI_CLASS] == ELFCLASS64 &&
-	       eh.e_type == ET_REL;
-}
-
 RelocatableModule::RelocatableModule(std::unique_ptr<Image> image) : image_(std::move(image))
 {
 	std::lock_guard lock(images_mu);
@@ -378,18 +365,12 @@ void *RelocatableModule::symbol(const std::string &name) const
 }
 
 std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &path,
+							   std::vector<std::uint8_t> file,
 							   std::string *error)
 {
 	auto img = std::make_unique<Image>();
 	Mapping &mem = *img->map;
-	{
-		std::ifstream in(path, std::ios::binary);
-		if (!in) {
-			*error = path + ": cannot open";
-			return nullptr;
-		}
-		img->file.assign(std::istreambuf_iterator<char>(in), {});
-	}
+	img->file = std::move(file);
 	Elf e{img->file};
 	if (std::string why = parse(e); !why.empty()) {
 		*error = path + ": " + why;

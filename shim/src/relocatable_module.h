@@ -19,16 +19,18 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace kcshim {
 
 class RelocatableModule {
 public:
-	// Loads the ET_REL file at path: maps, resolves and relocates it, and runs its
-	// constructors (which queue the module's init calls).
-	static std::unique_ptr<RelocatableModule> load(const std::string &path, std::string *error);
-	// True when the file is an ELF relocatable object (what load() takes).
-	static bool is_relocatable(const std::string &path);
+	// Loads file, the contents of the ET_REL file at path (named in errors and for
+	// debuggers): maps, resolves and relocates it, and runs its constructors (which queue the
+	// module's init calls).
+	static std::unique_ptr<RelocatableModule> load(const std::string &path,
+						       std::vector<std::uint8_t> file,
+						       std::string *error);
 
 	// The address of a symbol this module defines (global or weak), or nullptr.
 	void *symbol(const std::string &name) const;

@@ -30,11 +30,14 @@ struct task_struct *kcshim_current(void)
 	return &task;
 }
 
+// Exactly size bytes (posix_memalign, unlike aligned_alloc, needs no rounding), so that ASan, as
+// KASAN does, reports a driver reading or writing past what it asked for.
 void *kmalloc(size_t size, gfp_t flags)
 {
-	void *p = aligned_alloc(ARCH_KMALLOC_MINALIGN, (size + ARCH_KMALLOC_MINALIGN - 1) &
-							  ~size_t(ARCH_KMALLOC_MINALIGN - 1));
-	if (p && (flags & __GFP_ZERO))
+	void *p;
+	if (posix_memalign(&p, ARCH_KMALLOC_MINALIGN, size ? size : 1))
+		return nullptr;
+	if (flags & __GFP_ZERO)
 		memset(p, 0, size);
 	return p;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "tfm.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -17,6 +18,10 @@ struct TfmRecord {
 	size_t size;
 };
 
+// kcshim_set_tfm_free_hook()'s hook; set by tests before they allocate.
+std::atomic<void (*)(const void *, size_t, void *)> free_hook;
+std::atomic<void *> free_hook_arg;
+
 std::mutex tfms_mu;
 std::unordered_map<crypto_tfm *, TfmRecord> &tfms()
 {
@@ -30,16 +35,16 @@ void *alloc_tfm(AlgEntry *e, size_t front_size, size_t base_offset, size_t ctxsi
 {
 	crypto_alg *alg = e->alg;
 	size_t size = front_size + ctxsize + alg->cra_alignmask;
-	size_t rounded = (size + 63) & ~size_t(63);
-	void *front = aligned_alloc(64, rounded);
-	if (!front)
+	// exactly size bytes, so that ASan reports a driver writing past its context
+	void *front;
+	if (posix_memalign(&front, 64, size))
 		return nullptr;
-	memset(front, 0, rounded);
+	memset(front, 0, size);
 	auto *tfm = reinterpret_cast<crypto_tfm *>(static_cast<char *>(front) + base_offset);
 	tfm->__crt_alg = alg;
 	refcount_set(&tfm->refcnt, 1);
 	std::lock_guard lock(tfms_mu);
-	tfms()[tfm] = {e, rounded};
+	tfms()[tfm] = {e, size};
 	return front;
 }
 
@@ -57,6 +62,8 @@ void free_tfm(void *front, crypto_tfm *tfm)
 		tfms().erase(it);
 	}
 	memzero_explicit(front, size);
+	if (auto hook = free_hook.load())
+		hook(front, size, free_hook_arg.load());
 	free(front);
 	Registry::get().release(e);
 }
@@ -84,6 +91,13 @@ AlgEntry *lookup_pinned(const char *name, kcshim_alg_kind kind, uint32_t type, u
 }
 
 }  // namespace kcshim
+
+extern "C" void kcshim_set_tfm_free_hook(void (*fn)(const void *mem, size_t size, void *arg),
+					 void *arg)
+{
+	kcshim::free_hook_arg = arg;
+	kcshim::free_hook = fn;
+}
 
 extern "C" void crypto_destroy_tfm(void *mem, struct crypto_tfm *tfm)
 {

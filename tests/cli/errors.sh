@@ -5,19 +5,7 @@ set -uo pipefail
 kcshim=$1
 status=0
 
-expect() {	# expect CODE PATTERN -- ARGS...
-	local code=$1 pattern=$2
-	shift 3
-	local err rc
-	err=$(printf 'abcdefg' | "$kcshim" "$@" 2>&1 >/dev/null)
-	rc=$?
-	if [[ $rc -ne $code || $(printf '%s\n' "$err" | grep -c .) -ne 1 || ! $err =~ $pattern ]]; then
-		echo "FAIL: kcshim $* -> exit $rc, stderr: $err"
-		status=1
-	else
-		echo "ok   kcshim $* -> $err"
-	fi
-}
+. "$(dirname "$0")/expect.sh"
 
 expect 1 "unknown algorithm: nope" -- hash nope
 expect 1 "bad key length 4 for cbc\(cast5\)" -- enc 'cbc(cast5)' --key 00112233 --iv 0000000000000000

@@ -56,6 +56,31 @@ TEST(Report, RejectsOtherDocuments)
 		     Error);
 }
 
+// Numbers a report cannot hold are refused as they are read: a count that is negative, fractional
+// or too big for unsigned (converting 1e300 is undefined), a measurement that is not finite
+// (1e999 parses as infinity, which JSON cannot write back).
+TEST(Report, RejectsNumbersItCannotHold)
+{
+	const std::string good = report_to_json(sample_report());
+	EXPECT_NO_THROW(parse_report(good));
+	for (const auto &[from, to] : std::vector<std::pair<std::string, std::string>>{
+		     {"\"block\": 16", "\"block\": 1e300"},
+		     {"\"block\": 16", "\"block\": -16"},
+		     {"\"block\": 16", "\"block\": 4294967296"},
+		     {"\"block\": 16", "\"block\": 16.5"},
+		     {"\"repeat\": 3", "\"repeat\": -3"},
+		     {"\"kcshim_speed\": 1", "\"kcshim_speed\": 1e300"},
+		     {"\"sec\": 0.25", "\"sec\": 1e999"},
+		     {"\"mb_per_s\": 21.0", "\"mb_per_s\": -1e999"},
+	     }) {
+		std::string bad = good;
+		size_t at = bad.find(from);
+		ASSERT_NE(at, std::string::npos) << from << " in " << good;
+		bad.replace(at, from.size(), to);
+		EXPECT_THROW(parse_report(bad), Error) << to;
+	}
+}
+
 TEST(Report, CsvHasOneRowPerDriverAndLine)
 {
 	std::string csv = report_to_csv(sample_report());

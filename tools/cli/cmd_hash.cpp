@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 // kcshim hash ALG [FILE...]: a digest per file (or stdin), in sha256sum's format.
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -19,9 +21,23 @@ struct ShashDeleter {
 	void operator()(struct crypto_shash *t) const { crypto_free_shash(t); }
 };
 
-int read_file(const std::string &path, std::vector<unsigned char> &out)
+// fopen() for reading that refuses a directory (which fopen() opens and fread() then fails on);
+// nullptr with errno set.
+FILE *open_input(const std::string &path)
 {
 	FILE *f = fopen(path.c_str(), "rb");
+	struct stat st;
+	if (f && !fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return nullptr;
+	}
+	return f;
+}
+
+int read_file(const std::string &path, std::vector<unsigned char> &out)
+{
+	FILE *f = open_input(path);
 	if (!f)
 		return -errno;
 	unsigned char buf[65536];
@@ -86,7 +102,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			files->push_back("-");
 		int status = 0;
 		for (const auto &path : *files) {
-			FILE *f = path == "-" ? stdin : fopen(path.c_str(), "rb");
+			FILE *f = path == "-" ? stdin : open_input(path);
 			if (!f) {
 				status = fail(path + ": " + strerror(errno));
 				continue;

@@ -11,6 +11,9 @@ int main(int argc, char **argv)
 	using namespace kcshim::cli;
 	CLI::App app{"kcshim: the Linux kernel crypto API in userspace"};
 	app.require_subcommand(1);
+	// -m before or after the command (`kcshim selftest -m x.so@k`): a subcommand passes the
+	// options it does not know to the app (commands created after this inherit it)
+	app.fallthrough();
 	app.set_help_all_flag("--help-all", "Show help for every command");
 	Globals globals;
 	app.add_option("-m,--module", globals.modules,

@@ -249,7 +249,15 @@ ShimPaths default_shim_paths()
 	p.library = lib ? lib : KCSHIM_DEFAULT_LIBRARY;
 	const char *dropin = getenv("KCSHIM_DROPIN_DIR");
 	p.dropin_dir = dropin ? dropin : KCSHIM_DEFAULT_DROPIN_DIR;
+	std::istringstream flags(KCSHIM_MODULE_SANITIZE_FLAGS);
+	for (std::string f; flags >> f;)
+		p.sanitize_flags.push_back(f);
 	return p;
+}
+
+std::string default_cc()
+{
+	return KCSHIM_MODULE_CC;
 }
 
 fs::path resolve_source(const fs::path &tree, const fs::path &file)
@@ -534,6 +542,8 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 		common.push_back("-D" + d);
 	for (const auto &d : opts.defines)
 		common.push_back("-D" + d);
+	for (const auto &f : opts.shim.sanitize_flags)
+		common.push_back(f);
 	for (const auto &f : opts.cflags)
 		common.push_back(f);
 	if (!generate_asm_offsets(plan, tree, common, generated, diag))
@@ -628,6 +638,12 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 	std::vector<std::string> objects;
 	for (const Job &j : jobs)
 		objects.push_back(j.object.string());
+	// Links that make something the process runs take the sanitizers' runtime flags.
+	auto sanitized = [&](std::vector<std::string> argv) {
+		argv.insert(argv.begin() + 1, opts.shim.sanitize_flags.begin(),
+			    opts.shim.sanitize_flags.end());
+		return argv;
+	};
 	auto with_objects = [&](std::vector<std::string> argv, std::vector<std::string> tail) {
 		argv.insert(argv.end(), objects.begin(), objects.end());
 		argv.insert(argv.end(), tail.begin(), tail.end());
@@ -635,14 +651,15 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 	};
 	fs::path check_out = work / "check.out";
 	const std::vector<std::string> shared_check = with_objects(
-		{opts.cc, "-shared", "-fPIC", "-Wl,-z,defs", "-o", check_out.string()},
+		sanitized({opts.cc, "-shared", "-fPIC", "-Wl,-z,defs", "-o", check_out.string()}),
 		{opts.shim.library.string(), "-lm"});
 	// An executable takes absolute relocations; -e 0 as it is never run.
 	const std::vector<std::string> exec_check = with_objects(
-		{opts.cc, "-no-pie", "-nostartfiles", "-Wl,-e,0", "-o", check_out.string()},
+		sanitized({opts.cc, "-no-pie", "-nostartfiles", "-Wl,-e,0", "-o", check_out.string()}),
 		{opts.shim.library.string(), "-lm"});
 	const std::vector<std::string> shared_link = with_objects(
-		{opts.cc, "-shared", "-fPIC", "-Wl,-Bsymbolic", "-o", output.string()}, {"-lm"});
+		sanitized({opts.cc, "-shared", "-fPIC", "-Wl,-Bsymbolic", "-o", output.string()}),
+		{"-lm"});
 	const std::vector<std::string> relocatable_link = with_objects(
 		{opts.cc, "-r", "-nostdlib", "-o", output.string()}, {});
 	std::string deps_record;
@@ -709,10 +726,21 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 				return link_failed("", {});
 		std::vector<std::string> gaps, all;
 		find_gaps(text, overlay, all);
+		static const std::string prefix = "shim gap: undefined symbol ";
+		auto symbol_of = [](const std::string &gap) {
+			std::string sym = gap.starts_with(prefix) ? gap.substr(prefix.size()) : "";
+			return sym.substr(0, sym.find(' '));
+		};
+		// A symbol the tree exports is no shim gap: a companion is missing (a renamed
+		// copy of a driver has none from the table).
+		std::set<std::string> undefined;
+		for (const auto &g : all)
+			if (!symbol_of(g).empty())
+				undefined.insert(symbol_of(g));
+		const auto exporters = exporting_files(tree, undefined);
+		std::map<fs::path, std::string> missing;	// a companion file: its symbols
 		for (const auto &g : all) {
-			static const std::string prefix = "shim gap: undefined symbol ";
-			std::string sym = g.starts_with(prefix) ? g.substr(prefix.size()) : "";
-			sym = sym.substr(0, sym.find(' '));
+			std::string sym = symbol_of(g);
 			if (!sym.empty() && provided.contains(sym))
 				continue;
 			if (!sym.empty() && opts.allow_undefined) {
@@ -720,8 +748,19 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 				     << " (expected from another module)\n";
 				continue;
 			}
+			if (auto it = exporters.find(sym); it != exporters.end()) {
+				std::string &syms = missing[it->second];
+				if (!syms.empty())
+					syms += ' ';
+				syms += sym;
+				continue;
+			}
 			gaps.push_back(g);
 		}
+		for (const auto &[file, syms] : missing)
+			gaps.push_back("undefined symbols " + syms + " are exported by " +
+				       file.string() + ", not missing from the shim: add --extra " +
+				       file.string());
 		if (!gaps.empty() || all.empty())
 			return link_failed(text, gaps);
 	}
@@ -750,12 +789,18 @@ BuildResult build_module(const BuildOptions &opts, std::ostream &diag)
 	for (int round = 0;; round++) {
 		std::ostringstream out;
 		BuildResult res = build_planned(opts, plan, out);
+		// "shim gap: undefined symbol X in the shim", "undefined symbols X Y are exported by F"
 		std::vector<std::string> undefined;
-		static const std::string prefix = "shim gap: undefined symbol ";
-		for (const auto &g : res.gaps)
-			if (g.starts_with(prefix))
-				undefined.push_back(g.substr(prefix.size(), g.find(' ', prefix.size()) -
-									prefix.size()));
+		static const std::regex gap(R"(^(?:shim gap: undefined symbol (\S+) in the shim|)"
+					    R"(undefined symbols (.+) are exported by ))");
+		std::smatch m;
+		for (const auto &g : res.gaps) {
+			if (!std::regex_search(g, m, gap))
+				continue;
+			std::istringstream words(m[1].matched ? m[1].str() : m[2].str());
+			for (std::string w; words >> w;)
+				undefined.push_back(w);
+		}
 		std::vector<std::string> notes;
 		if (res.ok || undefined.empty() || round == 3 || !opts.companions ||
 		    !plan_exporters(fs::absolute(opts.kernel_tree).lexically_normal(), undefined,

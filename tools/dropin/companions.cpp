@@ -8,10 +8,16 @@
 //    CRYPTO_CAST5 selects CRYPTO_CAST_COMMON, crypto/cast_common.c;
 //  - a table, for library files the extracted tree has no Makefile for (lib/xxhash.c, 6.x's
 //    lib/crc32.c). Each entry lists alternatives, tree-relative, first existing wins.
+// Symbols still undefined are looked up among the tree's library exports and linked in
+// (plan_exporters); what is left names the exporting file in the build error
+// (exporting_files()): a renamed copy of cast5_generic.c is told to add cast_common.c.
 #include <algorithm>
 #include <array>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <set>
+#include <sstream>
 #include <regex>
 #include <string_view>
 
@@ -187,6 +193,31 @@ bool plan_exporters(const fs::path &tree, const std::vector<std::string> &symbol
 		}
 	}
 	return added;
+}
+
+std::map<std::string, fs::path> exporting_files(const fs::path &tree,
+						const std::set<std::string> &symbols)
+{
+	static const std::regex exported(R"(EXPORT_SYMBOL(?:_GPL)?\(\s*([A-Za-z_0-9]+)\s*\))");
+	std::map<std::string, fs::path> out;
+	if (symbols.empty())
+		return out;
+	for (const char *dir : {"crypto", "lib"}) {
+		std::error_code ec;
+		for (fs::recursive_directory_iterator it(tree / dir, ec), end; !ec && it != end;
+		     it.increment(ec)) {
+			if (!it->is_regular_file() || it->path().extension() != ".c")
+				continue;
+			std::ifstream in(it->path());
+			std::stringstream text;
+			text << in.rdbuf();
+			const std::string s = text.str();
+			for (std::sregex_iterator m(s.begin(), s.end(), exported), mend; m != mend; ++m)
+				if (symbols.contains((*m)[1].str()))
+					out.emplace((*m)[1].str(), it->path().lexically_relative(tree));
+		}
+	}
+	return out;
 }
 
 }  // namespace kcshim::dropin

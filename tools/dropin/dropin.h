@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <map>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,14 @@ struct ShimPaths {
 	fs::path include_dir;	// shim/include
 	fs::path library;	// libkcshim.so, linked only to check undefined symbols
 	fs::path dropin_dir;	// tools/dropin: include/kcshim_dropin_config.h
+	// The -fsanitize flags this kcshim was built with (none in an ordinary build): its modules
+	// run in its process, so they are compiled and linked with them too.
+	std::vector<std::string> sanitize_flags;
 };
 ShimPaths default_shim_paths();
+// The compiler modules are built with: a sanitized kcshim's own (its instrumentation must match
+// the runtime in the process), else cc.
+std::string default_cc();
 
 struct BuildOptions {
 	fs::path kernel_tree;			// a tree with include/ and crypto/
@@ -48,7 +55,7 @@ struct BuildOptions {
 	bool relocatable = false;		// always ET_REL (default: only when it must be)
 	unsigned int jobs = 0;			// parallel compiles; 0 = number of CPUs
 	bool verbose = false;			// print each command
-	std::string cc = "cc";
+	std::string cc = default_cc();
 	ShimPaths shim = default_shim_paths();
 };
 
@@ -78,6 +85,11 @@ struct SourcePlan {
 
 	void add(const fs::path &source, const std::vector<std::string> &extra);
 };
+
+// Of symbols, those some .c file under the tree's crypto/ or lib/ exports (EXPORT_SYMBOL or
+// _GPL), with that file, tree-relative: the companion a file the table does not know needs.
+std::map<std::string, fs::path> exporting_files(const fs::path &tree,
+						const std::set<std::string> &symbols);
 
 // Plans a build: the files, their companions (plan_companions), the extras. False when one names
 // no file (each is reported on diag).

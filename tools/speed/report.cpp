@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "report.h"
 
+#include <cmath>
+#include <cstdint>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -21,14 +24,41 @@ nlohmann::json point_json(const SpeedPoint &p)
 		{"runs_cycles_per_byte", p.runs_cycles_per_byte}};
 }
 
+// The numbers a report holds, checked as they are read: a count is a non-negative integer that
+// fits (1e300 converted to unsigned is undefined), a measurement finite (1e999 parses as inf,
+// which JSON cannot write back).
+unsigned int count(const nlohmann::json &j)
+{
+	if (!j.is_number_integer() || j.get<std::int64_t>() < 0 ||
+	    j.get<std::uint64_t>() > std::numeric_limits<unsigned int>::max())
+		throw Error("bad speed report: " + j.dump() + " is not a count");
+	return j.get<unsigned int>();
+}
+
+double measurement(const nlohmann::json &j)
+{
+	if (!j.is_number() || !std::isfinite(j.get<double>()))
+		throw Error("bad speed report: " + j.dump() + " is not a finite number");
+	return j.get<double>();
+}
+
+std::vector<double> measurements(const nlohmann::json &j, const char *key)
+{
+	std::vector<double> out;
+	if (j.contains(key))
+		for (const auto &v : j.at(key))
+			out.push_back(measurement(v));
+	return out;
+}
+
 SpeedPoint point_from(const nlohmann::json &j)
 {
 	SpeedPoint p;
-	j.at("mb_per_s").get_to(p.mb_per_s);
-	j.at("cycles_per_byte").get_to(p.cycles_per_byte);
-	p.spread = j.value("spread", 0.0);
-	p.runs_mb_per_s = j.value("runs_mb_per_s", std::vector<double>{});
-	p.runs_cycles_per_byte = j.value("runs_cycles_per_byte", std::vector<double>{});
+	p.mb_per_s = measurement(j.at("mb_per_s"));
+	p.cycles_per_byte = measurement(j.at("cycles_per_byte"));
+	p.spread = j.contains("spread") ? measurement(j.at("spread")) : 0.0;
+	p.runs_mb_per_s = measurements(j, "runs_mb_per_s");
+	p.runs_cycles_per_byte = measurements(j, "runs_cycles_per_byte");
 	return p;
 }
 
@@ -63,24 +93,26 @@ void to_json(nlohmann::json &j, const SpeedReport &r)
 void from_json(const nlohmann::json &j, SpeedReport &r)
 {
 	try {
-		if (!j.is_object() || j.value("kcshim_speed", 0) != report_schema_version)
+		if (!j.is_object() || !j.contains("kcshim_speed") ||
+		    !j["kcshim_speed"].is_number_integer() ||
+		    j["kcshim_speed"].get<std::int64_t>() != report_schema_version)
 			throw Error("not a kcshim speed report (version " +
 				    std::to_string(report_schema_version) + ")");
 		j.at("alg").get_to(r.alg);
 		j.at("kind").get_to(r.kind);
 		r.counter = j.value("counter", "");
 		r.core_cycles = j.value("core_cycles", false);
-		r.sec = j.value("sec", 0.0);
-		r.repeat = j.value("repeat", 1u);
+		r.sec = j.contains("sec") ? measurement(j.at("sec")) : 0.0;
+		r.repeat = j.contains("repeat") ? count(j.at("repeat")) : 1u;
 		r.baseline = j.value("baseline", "");
 		j.at("drivers").get_to(r.drivers);
 		r.kernel = j.value("kernel", "");
 		r.rows.clear();
 		for (const auto &row : j.at("rows")) {
 			SpeedRow out;
-			row.at("test").get_to(out.test);
-			row.at("block").get_to(out.block);
-			row.at("update").get_to(out.update);
+			out.test = count(row.at("test"));
+			out.block = count(row.at("block"));
+			out.update = count(row.at("update"));
 			for (const auto &[driver, p] : row.at("results").items())
 				out.results[driver] = point_from(p);
 			r.rows.push_back(std::move(out));
@@ -95,15 +127,24 @@ std::string report_to_json(const SpeedReport &r)
 	return nlohmann::json(r).dump(2) + "\n";
 }
 
+SpeedReport parse_report(std::string_view text)
+{
+	try {
+		return nlohmann::json::parse(text).get<SpeedReport>();
+	} catch (const nlohmann::json::exception &e) {
+		throw Error(e.what());
+	}
+}
+
 SpeedReport load_report(const std::string &path)
 {
 	std::ifstream in(path);
 	if (!in)
 		throw Error("cannot read " + path);
+	std::stringstream text;
+	text << in.rdbuf();
 	try {
-		return nlohmann::json::parse(in).get<SpeedReport>();
-	} catch (const nlohmann::json::exception &e) {
-		throw Error(path + ": " + e.what());
+		return parse_report(text.str());
 	} catch (const Error &e) {
 		throw Error(path + ": " + e.what());
 	}

@@ -67,6 +67,8 @@ void to_json(nlohmann::json &j, const SpeedReport &r);
 void from_json(const nlohmann::json &j, SpeedReport &r);
 
 std::string report_to_json(const SpeedReport &r);
+// A saved report's text; throws Error on malformed JSON or schema problems.
+SpeedReport parse_report(std::string_view text);
 // Reads a saved report; throws Error naming the file on I/O or schema problems.
 SpeedReport load_report(const std::string &path);
 void save_report(const SpeedReport &r, const std::string &path);

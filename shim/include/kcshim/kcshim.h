@@ -167,6 +167,13 @@ enum kcshim_selftest_state kcshim_driver_selftest_state(const char *driver, cons
 /* Log lines (printk) go to fn instead of stderr; NULL restores stderr. */
 void kcshim_set_log_handler(void (*fn)(int level, const char *line, void *arg), void *arg);
 
+/*
+ * fn sees every tfm's memory (front end, context, alignment slack: size bytes at mem) after it
+ * has been wiped and just before it is freed, as a test of what a freed tfm leaves behind; NULL
+ * removes it. Not for concurrent use with allocations: set it before, clear it after.
+ */
+void kcshim_set_tfm_free_hook(void (*fn)(const void *mem, size_t size, void *arg), void *arg);
+
 /* Loads a vectors module built from a kernel tree (see tools/kernel-vectors); 0 or -errno. */
 int kcshim_load_vectors(const char *path);
 

@@ -7,6 +7,40 @@
 #include <linux/types.h>
 #include <linux/errno.h>
 
+#ifndef __cplusplus
+/*
+ * The kernel's contract for the mem* functions: a null pointer with a length of 0 is fine
+ * (crypto_shash_update(desc, NULL, 0) reaches a driver's memcpy(buf, data, 0), in our sha512.h
+ * as in the kernel's sha512_base.h and sha3_generic.c). glibc declares them nonnull, which makes
+ * the same call undefined in userspace, and UBSan stops on it. Kernel C code gets the kernel's
+ * contract: nothing is touched for a length of 0. (C++ code, the shim's own, keeps libc's.)
+ */
+static __always_inline void *__kcshim_memcpy(void *dst, const void *src, size_t n)
+{
+	return n ? (memcpy)(dst, src, n) : dst;
+}
+
+static __always_inline void *__kcshim_memmove(void *dst, const void *src, size_t n)
+{
+	return n ? (memmove)(dst, src, n) : dst;
+}
+
+static __always_inline void *__kcshim_memset(void *s, int c, size_t n)
+{
+	return n ? (memset)(s, c, n) : s;
+}
+
+static __always_inline int __kcshim_memcmp(const void *a, const void *b, size_t n)
+{
+	return n ? (memcmp)(a, b, n) : 0;
+}
+
+#define memcpy(dst, src, n)	__kcshim_memcpy(dst, src, n)
+#define memmove(dst, src, n)	__kcshim_memmove(dst, src, n)
+#define memset(s, c, n)		__kcshim_memset(s, c, n)
+#define memcmp(a, b, n)		__kcshim_memcmp(a, b, n)
+#endif
+
 /* memset that the compiler may not drop as a dead store: keys and hash states rely on it. */
 static inline void memzero_explicit(void *s, size_t count)
 {

@@ -75,7 +75,8 @@ std::string setkey_as_configured(Tfm *tfm, const char *type, const kcshim_cipher
 {
 	set_forbid_weak_keys(tfm, vec.wk);
 	std::vector<uint8_t> key(cfg.key_offset + vec.klen);
-	memcpy(key.data() + cfg.key_offset, vec.key, vec.klen);
+	if (vec.klen)	// a vector without a key may have key == nullptr
+		memcpy(key.data() + cfg.key_offset, vec.key, vec.klen);
 	{
 		SimdOff simd(cfg.nosimd_setkey);
 		*err = setkey(tfm, key.data() + cfg.key_offset, vec.klen);

@@ -34,7 +34,8 @@ DividedBuffer::DividedBuffer(std::span<const uint8_t> data, const std::vector<Di
 		if (!mem)
 			abort();
 		memset(mem, poison_byte, size);
-		memcpy(mem + offset, data.data() + pos, len);
+		if (len)	// an empty vector's data may be nullptr, which memcpy() must not get
+			memcpy(mem + offset, data.data() + pos, len);
 		allocs_.emplace_back(mem);
 		chunks_.push_back({mem + offset, static_cast<unsigned int>(len), d.flush, d.nosimd});
 		pos += len;
@@ -71,8 +72,11 @@ bool DividedBuffer::poison_intact() const
 std::string DividedBuffer::lengths() const
 {
 	std::string s;
-	for (const Chunk &c : chunks_)
-		s += (s.empty() ? "" : "+") + std::to_string(c.len);
+	for (const Chunk &c : chunks_) {
+		if (!s.empty())
+			s += '+';
+		s += std::to_string(c.len);
+	}
 	return s;
 }
 

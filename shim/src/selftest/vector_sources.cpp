@@ -2,6 +2,8 @@
 // Vector sources: built-in ("own") ones register from constructors; a kernel tree's vectors come
 // as a module exporting kcshim_vector_sources() (see tools/kernel-vectors).
 #include <dlfcn.h>
+#include <elf.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <mutex>
@@ -9,6 +11,7 @@
 
 #include <kcshim/kcshim.h>
 
+#include "elf_file.h"
 #include "registry.h"
 #include "selftest/manager.h"
 
@@ -58,6 +61,16 @@ void kcshim_unregister_vector_source(const struct kcshim_vector_source *src)
 
 int kcshim_load_vectors(const char *path)
 {
+	// checked before dlopen() maps it: a truncated file is an error, not a SIGBUS
+	std::vector<std::uint8_t> file;
+	std::uint16_t type = 0;
+	std::string why = kcshim::check_module_file(path, &file, &type);
+	if (why.empty() && type != ET_DYN)
+		why = "not a shared object";
+	if (!why.empty()) {
+		kcshim::set_last_error("cannot load vectors: " + std::string(path) + ": " + why);
+		return access(path, F_OK) ? -ENOENT : -ENOEXEC;
+	}
 	void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	if (!handle) {
 		kcshim::set_last_error(std::string("cannot load vectors: ") + dlerror());

@@ -86,8 +86,9 @@ u64 be_random_u64(void)
 }
 
 /* ---- string functions: the compiler emits calls to the first four even when freestanding ---- */
+/* (names in parentheses: linux/string.h's memcpy() etc. macros must not rename the definitions) */
 
-__be_no_libcall void *memcpy(void *restrict dst, const void *restrict src, size_t n)
+__be_no_libcall void *(memcpy)(void *restrict dst, const void *restrict src, size_t n)
 {
 	u8 *d = dst;
 	const u8 *s = src;
@@ -97,7 +98,7 @@ __be_no_libcall void *memcpy(void *restrict dst, const void *restrict src, size_
 	return dst;
 }
 
-__be_no_libcall void *memmove(void *dst, const void *src, size_t n)
+__be_no_libcall void *(memmove)(void *dst, const void *src, size_t n)
 {
 	u8 *d = dst;
 	const u8 *s = src;
@@ -112,7 +113,7 @@ __be_no_libcall void *memmove(void *dst, const void *src, size_t n)
 	return dst;
 }
 
-__be_no_libcall void *memset(void *dst, int c, size_t n)
+__be_no_libcall void *(memset)(void *dst, int c, size_t n)
 {
 	u8 *d = dst;
 
@@ -121,7 +122,7 @@ __be_no_libcall void *memset(void *dst, int c, size_t n)
 	return dst;
 }
 
-__be_no_libcall int memcmp(const void *a, const void *b, size_t n)
+__be_no_libcall int (memcmp)(const void *a, const void *b, size_t n)
 {
 	const u8 *x = a, *y = b;
 
