@@ -366,7 +366,7 @@ void *RelocatableModule::symbol(const std::string &name) const
 
 std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &path,
 							   std::vector<std::uint8_t> file,
-							   std::string *error)
+							   std::string *error, Code code)
 {
 	auto img = std::make_unique<Image>();
 	Mapping &mem = *img->map;
@@ -636,6 +636,10 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 	for (const Array &a : inits)
 		for (std::uintptr_t fn : entries(a))
 			ctors.push_back(fn);
+	if (code == Code::not_run) {
+		ctors.clear();
+		img->fini.clear();
+	}
 	std::unique_ptr<RelocatableModule> mod(new RelocatableModule(std::move(img)));
 	for (std::uintptr_t fn : ctors)
 		reinterpret_cast<void (*)()>(fn)();

@@ -25,12 +25,17 @@ namespace kcshim {
 
 class RelocatableModule {
 public:
+	// Whether the module's code runs: its constructors at load, destructors at unload.
+	// not_run is for testing the loader alone (tests/fuzz): the loader's job ends at a
+	// relocated mapping, and what a module's own code does is the module's business.
+	enum class Code { run, not_run };
+
 	// Loads file, the contents of the ET_REL file at path (named in errors and for
 	// debuggers): maps, resolves and relocates it, and runs its constructors (which queue the
 	// module's init calls).
 	static std::unique_ptr<RelocatableModule> load(const std::string &path,
 						       std::vector<std::uint8_t> file,
-						       std::string *error);
+						       std::string *error, Code code = Code::run);
 
 	// The address of a symbol this module defines (global or weak), or nullptr.
 	void *symbol(const std::string &name) const;
