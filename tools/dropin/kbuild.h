@@ -21,6 +21,10 @@ namespace kcshim::dropin {
 
 namespace fs = std::filesystem;
 
+// A Makefile's or Kconfig file's logical lines: continuations joined, '#' comments dropped;
+// recipe lines keep their leading tab. A missing file has none.
+std::vector<std::string> logical_lines(const fs::path &file);
+
 // The machine a module is built for, from the compiler's own predefined macros.
 struct Target {
 	std::string srcarch;		// the kernel's $(SRCARCH): "x86", "arm64", "arm"

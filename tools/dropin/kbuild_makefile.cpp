@@ -11,10 +11,6 @@
 
 namespace kcshim::dropin {
 
-namespace {
-
-// The Makefile's logical lines: continuations joined, comments dropped; recipe lines keep
-// their leading tab.
 std::vector<std::string> logical_lines(const fs::path &makefile)
 {
 	std::ifstream in(makefile);
@@ -33,6 +29,8 @@ std::vector<std::string> logical_lines(const fs::path &makefile)
 	}
 	return lines;
 }
+
+namespace {
 
 std::vector<std::string> words(const std::string &text)
 {

@@ -51,18 +51,8 @@ std::map<std::string, Entry> parse_kconfig(const fs::path &tree)
 		R"(^\s*(?:bool|tristate|prompt)\s+"[^"]*"\s*(?:if\s+(.*))?$)");
 	std::map<std::string, Entry> entries;
 	for (const char *file : kconfig_files) {
-		std::ifstream in(tree / file);
-		std::string line, joined;
 		Entry *cur = nullptr;
-		while (std::getline(in, line)) {
-			if (!line.empty() && line.back() == '\\') {
-				joined += line.substr(0, line.size() - 1) + " ";
-				continue;
-			}
-			line = joined + line;
-			joined.clear();
-			if (size_t hash = line.find('#'); hash != std::string::npos)
-				line.resize(hash);
+		for (const auto &line : logical_lines(tree / file)) {
 			std::smatch m;
 			if (std::regex_match(line, m, config_re)) {
 				cur = &entries[m[1].str()];
