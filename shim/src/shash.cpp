@@ -151,7 +151,8 @@ int block_only_finup(struct shash_desc *desc, const u8 *data, unsigned int len, 
 		*pb.len = 0;
 	}
 	if (*pb.len || !out) {
-		memcpy(pb.buf + *pb.len, data, len);
+		if (len)	// final is finup(desc, NULL, 0, out)
+			memcpy(pb.buf + *pb.len, data, len);
 		*pb.len += len;
 		if (!out)
 			return 0;

@@ -42,7 +42,10 @@ struct kcshim_patch_site {
 	bool enabled;		/* a key's state */
 	bool changed;		/* set (a key) or updated (a call) since it was announced */
 };
-/* Calls fn for every site of every loaded module, in the order they were announced. */
+/*
+ * Calls fn for every site of every loaded module, in the order they were announced. The strings
+ * in *site are valid only during the call: copy what you keep.
+ */
 void kcshim_for_each_patch_site(void (*fn)(const struct kcshim_patch_site *site, void *arg),
 				void *arg);
 
