@@ -32,8 +32,11 @@ uint32_t test_seed()
 std::string cuts_str(const std::vector<size_t> &cuts)
 {
 	std::string s;
-	for (size_t c : cuts)
-		s += (s.empty() ? "" : ",") + std::to_string(c);
+	for (size_t c : cuts) {
+		if (!s.empty())
+			s += ',';
+		s.append(std::to_string(c));
+	}
 	return s;
 }
 
