@@ -393,8 +393,8 @@ static bool generate_asm_offsets(const SourcePlan &plan, const fs::path &tree,
 	static const std::regex block(R"(#if IS_ENABLED\((CONFIG_CRYPTO_[A-Za-z0-9_]+)\)([^#]*)#endif)");
 	static const std::regex offset(R"(OFFSET\((\w+),\s*(\w+),\s*([\w.]+)\))");
 	const fs::path kernel = tree / "arch" / plan.target.srcarch / "kernel";
-	std::string program, structs;
-	std::set<std::string> headers;
+	std::string program;
+	std::set<std::string> types;
 	for (const char *name : {"asm-offsets.c", "asm-offsets_64.c"}) {
 		std::string text = read_text(kernel / name);
 		for (auto b = std::sregex_iterator(text.begin(), text.end(), block);
@@ -405,10 +405,7 @@ static bool generate_asm_offsets(const SourcePlan &plan, const fs::path &tree,
 			for (auto o = std::sregex_iterator(body.begin(), body.end(), offset);
 			     o != std::sregex_iterator(); ++o) {
 				std::string type = (*o)[2].str();
-				for (const auto &e : fs::directory_iterator(tree / "include" / "crypto"))
-					if (read_text(e.path()).find("struct " + type + " {") !=
-					    std::string::npos)
-						headers.insert("crypto/" + e.path().filename().string());
+				types.insert(type);
 				program += "\tasm volatile(\"\\n.ascii \\\"->" + (*o)[1].str() +
 					   " %c0\\\"\" : : \"i\"(offsetof(struct " + type + ", " +
 					   (*o)[3].str() + ")));\n";
@@ -420,9 +417,15 @@ static bool generate_asm_offsets(const SourcePlan &plan, const fs::path &tree,
 		fs::remove(out);
 		return true;
 	}
+	// the tree's headers declaring those structs, each read once
 	std::string c = "#include <stddef.h>\n#include <linux/types.h>\n";
-	for (const auto &h : headers)
-		c += "#include <" + h + ">\n";
+	for (const auto &e : fs::directory_iterator(tree / "include" / "crypto")) {
+		std::string text = read_text(e.path());
+		if (std::any_of(types.begin(), types.end(), [&](const std::string &t) {
+			    return text.find("struct " + t + " {") != std::string::npos;
+		    }))
+			c += "#include <crypto/" + e.path().filename().string() + ">\n";
+	}
 	c += "void kcshim_asm_offsets(void)\n{\n" + program + "}\n";
 	fs::path src = dir / "asm-offsets.c", asm_out = dir / "asm-offsets.s";
 	write_text(src, c);
@@ -447,8 +450,10 @@ static bool generate_asm_offsets(const SourcePlan &plan, const fs::path &tree,
 // ELF e_type ET_REL (1), little-endian, at offset 16.
 static bool is_relocatable_file(const fs::path &file)
 {
-	std::string head = read_text(file).substr(0, 18);
-	return head.size() == 18 && head.compare(0, 4, "\x7f" "ELF") == 0 && head[16] == 1 &&
+	char head[18] = {};
+	std::ifstream in(file, std::ios::binary);
+	in.read(head, sizeof(head));
+	return in.gcount() == sizeof(head) && memcmp(head, "\x7f" "ELF", 4) == 0 && head[16] == 1 &&
 	       head[17] == 0;
 }
 
