@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * UmlKernel: the embedded kernel.  Boots Debian's user-mode Linux (package
- * user-mode-linux) as a child process with the host's / as a hostfs root,
- * runs our own bridge inside it on a console wired to host pipes, and hands
- * out a RemoteEndpoint to it.  The destructor powers the guest off (killing
+ * UmlKernel: the embedded kernel.  Boots Debian's user-mode Linux through
+ * UmlGuest (uml_guest.h), runs our own bridge inside it on a console wired
+ * to host pipes, and hands out a RemoteEndpoint to it.  The destructor powers the guest off (killing
  * it if it does not stop in time) and removes its work directory.
  *
  * Channel (see README.md): con0 = boot log -> <workdir>/console.log;
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "remote_endpoint.h"
+#include "uml_guest.h"
 
 namespace kcshim::afalg {
 
@@ -35,8 +35,6 @@ struct UmlOptions {
 	unsigned int mem_mb = 256;
 	std::chrono::milliseconds boot_timeout{60000};	/* to AUTH_OK */
 	std::chrono::milliseconds request_timeout{60000};
-	/* Install a modprobe helper so every request_module() works. */
-	bool autoload = true;
 	/* Loaded at boot (libkcapi needs crypto_user). */
 	std::vector<std::string> modules{"af_alg", "algif_hash", "algif_skcipher", "crypto_user"};
 	bool keep_workdir = false;	/* for debugging the guest */
@@ -71,14 +69,16 @@ public:
 	int shutdown(std::chrono::milliseconds grace = std::chrono::seconds(5));
 
 	/* The UML binary that boot() would use, or -ENOENT/setup with a hint. */
-	static Result<std::string> find_uml(const std::string &hint = {});
+	static Result<std::string> find_uml(const std::string &hint = {})
+	{
+		return UmlGuest::find_uml(hint);
+	}
 
 private:
 	UmlKernel() = default;
 
+	std::unique_ptr<UmlGuest> guest_;
 	std::string dir_;
-	bool keep_dir_ = false;
-	pid_t pid_ = -1;
 	std::unique_ptr<RemoteEndpoint> remote_;
 	std::chrono::milliseconds boot_time_{0};
 };

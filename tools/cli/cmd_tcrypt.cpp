@@ -16,7 +16,7 @@ struct Options {
 	std::vector<std::string> params;
 	std::string kernel_version = "6.12";
 	std::string kernel;
-	std::string uml_binary = "linux.uml";
+	std::string uml_binary;	// empty: /usr/bin/linux.uml, then /usr/bin/vmlinux
 };
 
 int run(const Options &o)
@@ -56,8 +56,8 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--kernel", o->kernel,
 			"Also run the kernel's own tcrypt.ko: 'uml' boots user-mode Linux")
 		->type_name("uml");
-	sub->add_option("--uml-binary", o->uml_binary, "The user-mode Linux kernel to boot")
-		->capture_default_str();
+	sub->add_option("--uml-binary", o->uml_binary,
+			"The user-mode Linux kernel to boot (default: /usr/bin/linux.uml)");
 	sub->footer("Modes: " + kcshim::speed::covered_modes() +
 		    ".\nsec=0 (default) is cycles mode: 4 warm-up operations, 8 timed.");
 	out.emplace_back(sub, [o] { return run(*o); });

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "uml_guest.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <spawn.h>
+#include <sstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+extern char **environ;
+
+namespace kcshim::afalg {
+
+namespace fs = std::filesystem;
+using clock = std::chrono::steady_clock;
+
+namespace {
+
+constexpr const char *install_hint =
+	"install Debian's user-mode Linux: apt-get install user-mode-linux kmod";
+const fs::path uml_modules = "/usr/lib/uml/modules";
+
+bool is_exec(const std::string &p)
+{
+	return !p.empty() && ::access(p.c_str(), X_OK) == 0;
+}
+
+int write_file(const fs::path &p, const std::string &text, mode_t mode)
+{
+	int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	if (fd < 0)
+		return -errno;
+	ssize_t n = ::write(fd, text.data(), text.size());
+	int e = n == static_cast<ssize_t>(text.size()) ? 0 : -EIO;
+	::close(fd);
+	return e;
+}
+
+/* The UML module tree's release, e.g. "6.1.176"; empty if none. */
+std::string uml_module_release()
+{
+	std::error_code ec;
+	for (auto &e : fs::directory_iterator(uml_modules, ec))
+		if (e.is_directory())
+			return e.path().filename().string();
+	return {};
+}
+
+std::string find_modprobe()
+{
+	for (const char *p : {"/sbin/modprobe", "/usr/sbin/modprobe", "/bin/kmod"})
+		if (is_exec(p))
+			return p;
+	return {};
+}
+
+/* uml_xstate_preload.c: $KCSHIM_UML_PRELOAD, else the build tree's, else the installed one. */
+Result<std::string> find_xstate_preload()
+{
+	if (const char *env = std::getenv("KCSHIM_UML_PRELOAD"); env && *env) {
+		if (::access(env, R_OK) == 0)
+			return std::string(env);
+		return fail(-ENOENT, Stage::setup,
+			    std::string("KCSHIM_UML_PRELOAD: ") + env + " is not readable");
+	}
+	for (const char *p : {KCSHIM_UML_PRELOAD_BUILT, KCSHIM_UML_PRELOAD_INSTALLED})
+		if (::access(p, R_OK) == 0)
+			return std::string(p);
+	return fail(-ENOENT, Stage::setup,
+		    std::string("libkcshim-uml-xstate.so not found (built as ") +
+			    KCSHIM_UML_PRELOAD_BUILT + "); set KCSHIM_UML_PRELOAD");
+}
+
+/* Our environment for linux.uml, with LD_PRELOAD naming only @preload. */
+std::vector<std::string> uml_environment(const std::string &preload)
+{
+	std::vector<std::string> env;
+	for (char **e = environ; *e; e++)
+		if (std::strncmp(*e, "LD_PRELOAD=", 11) != 0)
+			env.emplace_back(*e);
+	env.push_back("LD_PRELOAD=" + preload);
+	return env;
+}
+
+std::vector<char *> pointers(std::vector<std::string> &words)
+{
+	std::vector<char *> p;
+	for (auto &w : words)
+		p.push_back(w.data());
+	p.push_back(nullptr);
+	return p;
+}
+
+} /* namespace */
+
+std::string UmlGuest::quote(const std::string &s)
+{
+	std::string out = "'";
+	for (char c : s)
+		out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+	return out + "'";
+}
+
+Result<std::string> UmlGuest::find_uml(const std::string &hint)
+{
+	if (!hint.empty()) {
+		if (is_exec(hint))
+			return hint;
+		return fail(-ENOENT, Stage::setup, hint + " is not executable; " + install_hint);
+	}
+	for (const char *p : {"/usr/bin/linux.uml", "/usr/bin/vmlinux"})
+		if (is_exec(p))
+			return std::string(p);
+	return fail(-ENOENT, Stage::setup, std::string("user-mode Linux not found; ") + install_hint);
+}
+
+Result<std::unique_ptr<UmlGuest>> UmlGuest::prepare(const UmlGuestOptions &opt)
+{
+	auto uml = find_uml(opt.uml_binary);
+	if (!uml)
+		return uml.error();
+	auto preload = find_xstate_preload();
+	if (!preload)
+		return preload.error();
+
+	std::unique_ptr<UmlGuest> g(new UmlGuest());
+	g->opt_ = opt;
+	g->uml_ = *uml;
+	g->preload_ = *preload;
+	g->release_ = uml_module_release();
+	const char *tmp = std::getenv("TMPDIR");
+	std::string tmpl = std::string(tmp && *tmp ? tmp : "/tmp") + "/kcshim-uml.XXXXXX";
+	if (!::mkdtemp(tmpl.data()))
+		return fail(-errno, Stage::setup, "mkdtemp " + tmpl);
+	g->dir_ = tmpl;
+	std::error_code ec;
+	fs::create_directory(g->dir_ / "dev", ec);
+
+	if (!g->release_.empty()) {
+		std::string modprobe = find_modprobe();
+		if (modprobe.empty())
+			return fail(-ENOENT, Stage::setup, "modprobe not found; apt-get install kmod");
+		fs::path root = g->dir_ / "modroot" / "lib" / "modules";
+		fs::create_directories(root, ec);
+		fs::create_directory_symlink(uml_modules / g->release_, root / g->release_, ec);
+		if (ec)
+			return fail(-ec.value(), Stage::setup, "module tree link: " + ec.message());
+		if (int e = write_file(g->modprobe(),
+				       "#!/bin/sh\nexec " + modprobe + " -d " +
+					       quote((g->dir_ / "modroot").string()) + " \"$@\"\n",
+				       0755))
+			return fail(e, Stage::setup, "writing modprobe helper");
+	}
+	return g;
+}
+
+std::string UmlGuest::modprobe() const
+{
+	return release_.empty() ? std::string() : (dir_ / "modprobe.sh").string();
+}
+
+std::string UmlGuest::init_prologue() const
+{
+	std::ostringstream s;
+	s << "#!/bin/sh\n"
+	  << "# generated by kcshim's UmlGuest; runs as PID 1 inside user-mode Linux\n"
+	  << "PATH=/usr/sbin:/usr/bin:/sbin:/bin; export PATH\n"
+	  << "mount -t proc proc /proc\n"
+	  << "mount -t sysfs sys /sys 2>/dev/null\n"
+	  << "mount -t devtmpfs dev " << quote((dir_ / "dev").string()) << "\n";
+	if (!release_.empty())
+		s << "echo " << quote(modprobe()) << " > /proc/sys/kernel/modprobe\n";
+	return s.str();
+}
+
+int UmlGuest::start(const std::string &script, int channel_in, int channel_out)
+{
+	if (pid_ > 0)
+		return -EBUSY;
+	fs::path init = dir_ / "init.sh";
+	if (int e = write_file(init, script, 0755))
+		return e;
+	std::string log = (dir_ / "console.log").string();
+	std::vector<std::string> args = {
+		uml_,
+		"mem=" + std::to_string(opt_.mem_mb) + "M",
+		"root=/dev/root", "rootfstype=hostfs", "rootflags=/", "rw",
+		"init=" + init.string(),
+		"con0=fd:0,fd:1", "con=null", "ssl=null",
+		/* keep UML's pid file and mconsole socket out of $HOME */
+		"uml_dir=" + dir_.string(), "umid=kcshim",
+		"quiet",
+	};
+	if (channel_in >= 0 && channel_out >= 0)
+		args.push_back("con1=fd:3,fd:4");
+	std::vector<std::string> env = uml_environment(preload_);
+	std::vector<char *> argv = pointers(args), envp = pointers(env);
+
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	if (channel_in >= 0 && channel_out >= 0) {
+		posix_spawn_file_actions_adddup2(&fa, channel_in, 3);
+		posix_spawn_file_actions_adddup2(&fa, channel_out, 4);
+	}
+	posix_spawnattr_t attr;
+	posix_spawnattr_init(&attr);
+	/* Own process group, so wait() can kill all of UML's host processes. */
+	posix_spawnattr_setpgroup(&attr, 0);
+	sigset_t none, defaults;
+	sigemptyset(&none);
+	sigemptyset(&defaults);
+	sigaddset(&defaults, SIGPIPE);
+	sigaddset(&defaults, SIGINT);
+	sigaddset(&defaults, SIGTERM);
+	posix_spawnattr_setsigmask(&attr, &none);
+	posix_spawnattr_setsigdefault(&attr, &defaults);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+						POSIX_SPAWN_SETSIGDEF);
+	int rc = posix_spawn(&pid_, uml_.c_str(), &fa, &attr, argv.data(), envp.data());
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
+	if (rc) {
+		pid_ = -1;
+		return -rc;
+	}
+	return 0;
+}
+
+int UmlGuest::wait(std::chrono::milliseconds timeout)
+{
+	if (pid_ <= 0)
+		return 0;
+	int ret = 0, status;
+	auto until = clock::now() + timeout;
+	pid_t r = 0;
+	while ((r = ::waitpid(pid_, &status, WNOHANG)) == 0 && clock::now() < until)
+		std::this_thread::sleep_for(std::chrono::milliseconds(10));
+	if (r == 0)
+		ret = -ETIMEDOUT;
+	/* The group, not just the pid: helpers left behind share it. */
+	::kill(-pid_, SIGKILL);
+	if (r == 0)
+		::waitpid(pid_, &status, 0);
+	pid_ = -1;
+	return ret;
+}
+
+std::string UmlGuest::console_tail(size_t max) const
+{
+	std::ifstream f(dir_ / "console.log", std::ios::binary);
+	std::ostringstream ss;
+	ss << f.rdbuf();
+	std::string s = ss.str();
+	return s.size() > max ? s.substr(s.size() - max) : s;
+}
+
+UmlGuest::~UmlGuest()
+{
+	wait(std::chrono::milliseconds(0));
+	if (!dir_.empty() && !opt_.keep_workdir) {
+		std::error_code ec;
+		fs::remove_all(dir_, ec);
+	}
+}
+
+} /* namespace kcshim::afalg */
