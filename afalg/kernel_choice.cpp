@@ -61,10 +61,15 @@ Result<std::unique_ptr<OpenKernel>> open_kernel(const KernelChoice &k)
 				    "no kernel reachable: no AF_ALG on this host and " + describe(bin.error()));
 		UmlOptions uo;
 		uo.bridge_command = k.bridge_command;
+		if (k.timeout)
+			uo.boot_timeout = uo.request_timeout = *k.timeout;
 		auto uml = UmlKernel::boot(uo);
-		if (!uml)
-			return fail(uml.err(), uml.error().stage,
-				    "user-mode Linux failed to boot: " + describe(uml.error()));
+		if (!uml) {
+			Error e = fail(uml.err(), uml.error().stage,
+				       "user-mode Linux failed to boot: " + describe(uml.error()));
+			e.detail = uml.error().detail;
+			return e;
+		}
 		return std::make_unique<OpenKernel>(std::move(*uml), "user-mode Linux");
 	}
 	if (kind.rfind("tcp://", 0) == 0 || kind.rfind("unix:", 0) == 0) {
@@ -75,7 +80,7 @@ Result<std::unique_ptr<OpenKernel>> open_kernel(const KernelChoice &k)
 			return fail(secret.err(), secret.error().stage, describe(secret.error()));
 		RemoteEndpoint::Options ro;
 		ro.secret = *secret;
-		ro.timeout = std::chrono::seconds(120);
+		ro.timeout = k.timeout.value_or(std::chrono::seconds(120));
 		auto ep = RemoteEndpoint::connect(kind, ro);
 		if (!ep)
 			return fail(ep.err(), ep.error().stage,

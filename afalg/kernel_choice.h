@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,11 @@ struct KernelChoice {
 	std::string secret_file;	/* for tcp:// and unix: */
 	/* argv prefix of the bridge inside UML; empty: UmlOptions' default. */
 	std::vector<std::string> bridge_command;
+	/*
+	 * How long a kernel may stay silent: UML's boot to AUTH_OK and each
+	 * request (UML and bridges).  Unset: 60 s for UML, 120 s for bridges.
+	 */
+	std::optional<std::chrono::milliseconds> timeout;
 };
 
 /* A reachable kernel; owns what keeps it alive (a booted guest, a connection). */

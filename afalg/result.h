@@ -39,7 +39,9 @@ const char *stage_name(Stage s);
 struct Error {
 	int err = 0;		/* negative errno */
 	Stage stage = Stage::none;
-	std::string what;	/* human context, may be empty */
+	std::string what;	/* human context, one line, may be empty */
+	/* Several lines for a developer (a guest's console), never on the wire. */
+	std::string detail;
 };
 
 /*
@@ -71,7 +73,7 @@ private:
 /* Shorthand for building a failure: return fail(-EINVAL, Stage::recv, "..."). */
 inline Error fail(int err, Stage stage, std::string what = {})
 {
-	return Error{err, stage, std::move(what)};
+	return Error{err, stage, std::move(what), {}};
 }
 
 /* "ENOENT at bind: no such algorithm" -- for logs and test failure messages. */

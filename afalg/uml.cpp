@@ -62,17 +62,6 @@ Result<std::vector<std::string>> find_bridge()
 		    "kcshim-bridge not found: set KCSHIM_BRIDGE or UmlOptions::bridge_command");
 }
 
-int write_secret(const fs::path &p, const std::string &text)
-{
-	int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return -errno;
-	ssize_t n = ::write(fd, text.data(), text.size());
-	int e = n == static_cast<ssize_t>(text.size()) ? 0 : -EIO;
-	::close(fd);
-	return e;
-}
-
 /*
  * The guest's PID 1: loads the base modules and execs the bridge on tty1.
  * When the bridge exits (the host closed the channel) the guest powers off.
@@ -140,7 +129,7 @@ Result<std::unique_ptr<UmlKernel>> UmlKernel::boot(const UmlOptions &opt)
 		secret += hex[c >> 4];
 		secret += hex[c & 15];
 	}
-	if (int e = write_secret(k->guest_->workdir() / "secret", secret + "\n"))
+	if (int e = k->guest_->write_file("secret", secret + "\n", 0600))
 		return fail(e, Stage::setup, "writing secret");
 
 	int to_guest[2], from_guest[2];
@@ -170,7 +159,8 @@ Result<std::unique_ptr<UmlKernel>> UmlKernel::boot(const UmlOptions &opt)
 	if (!remote) {
 		Error e = remote.error();
 		k->shutdown(std::chrono::milliseconds(500));
-		e.what += "; guest console:\n" + k->console_tail(2000);
+		e.what += "; guest console: " + k->guest_->console_summary();
+		e.detail = "guest console:\n" + k->console_tail(2000);
 		return e;
 	}
 	k->remote_ = std::move(*remote);

@@ -7,8 +7,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <spawn.h>
+#include <poll.h>
 #include <sstream>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
@@ -33,14 +34,21 @@ bool is_exec(const std::string &p)
 	return !p.empty() && ::access(p.c_str(), X_OK) == 0;
 }
 
-int write_file(const fs::path &p, const std::string &text, mode_t mode)
+int write_path(const fs::path &p, const std::string &text, mode_t mode)
 {
 	int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0)
 		return -errno;
-	ssize_t n = ::write(fd, text.data(), text.size());
-	int e = n == static_cast<ssize_t>(text.size()) ? 0 : -EIO;
-	::close(fd);
+	int e = 0;
+	for (size_t done = 0; done < text.size() && !e;) {
+		ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+		if (n < 0 && errno != EINTR)
+			e = -errno;
+		else if (n > 0)
+			done += static_cast<size_t>(n);
+	}
+	if (::close(fd) < 0 && !e)
+		e = -errno;
 	return e;
 }
 
@@ -153,13 +161,18 @@ Result<std::unique_ptr<UmlGuest>> UmlGuest::prepare(const UmlGuestOptions &opt)
 		fs::create_directory_symlink(uml_modules / g->release_, root / g->release_, ec);
 		if (ec)
 			return fail(-ec.value(), Stage::setup, "module tree link: " + ec.message());
-		if (int e = write_file(g->modprobe(),
+		if (int e = write_path(g->modprobe(),
 				       "#!/bin/sh\nexec " + modprobe + " -d " +
 					       quote((g->dir_ / "modroot").string()) + " \"$@\"\n",
 				       0755))
 			return fail(e, Stage::setup, "writing modprobe helper");
 	}
 	return g;
+}
+
+int UmlGuest::write_file(const std::string &name, const std::string &text, mode_t mode) const
+{
+	return write_path(dir_ / name, text, mode);
 }
 
 std::string UmlGuest::modprobe() const
@@ -186,7 +199,7 @@ int UmlGuest::start(const std::string &script, int channel_in, int channel_out)
 	if (pid_ > 0)
 		return -EBUSY;
 	fs::path init = dir_ / "init.sh";
-	if (int e = write_file(init, script, 0755))
+	if (int e = write_path(init, script, 0755))
 		return e;
 	std::string log = (dir_ / "console.log").string();
 	std::vector<std::string> args = {
@@ -204,37 +217,105 @@ int UmlGuest::start(const std::string &script, int channel_in, int channel_out)
 	std::vector<std::string> env = uml_environment(preload_);
 	std::vector<char *> argv = pointers(args), envp = pointers(env);
 
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	if (channel_in >= 0 && channel_out >= 0) {
-		posix_spawn_file_actions_adddup2(&fa, channel_in, 3);
-		posix_spawn_file_actions_adddup2(&fa, channel_out, 4);
+	int log_fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (log_fd < 0)
+		return -errno;
+	/* a socket, not a pipe: send() to a guardian already gone must not raise SIGPIPE */
+	int lifeline[2];
+	if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, lifeline) < 0) {
+		int e = -errno;
+		::close(log_fd);
+		return e;
 	}
-	posix_spawnattr_t attr;
-	posix_spawnattr_init(&attr);
-	/* Own process group, so wait() can kill all of UML's host processes. */
-	posix_spawnattr_setpgroup(&attr, 0);
-	sigset_t none, defaults;
-	sigemptyset(&none);
-	sigemptyset(&defaults);
-	sigaddset(&defaults, SIGPIPE);
-	sigaddset(&defaults, SIGINT);
-	sigaddset(&defaults, SIGTERM);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setsigdefault(&attr, &defaults);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-						POSIX_SPAWN_SETSIGDEF);
-	int rc = posix_spawn(&pid_, uml_.c_str(), &fa, &attr, argv.data(), envp.data());
-	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&attr);
-	if (rc) {
-		pid_ = -1;
-		return -rc;
+	pid_t pid = ::fork();
+	if (pid < 0) {
+		int e = -errno;
+		::close(log_fd);
+		::close(lifeline[0]);
+		::close(lifeline[1]);
+		return e;
 	}
+	/* what the guardian runs if we die: remove the work directory */
+	std::vector<std::string> cleanup_words = {"/bin/rm", "-rf", "--", dir_.string()};
+	std::vector<char *> cleanup = pointers(cleanup_words);
+	if (pid == 0)
+		guard(argv.data(), envp.data(), opt_.keep_workdir ? nullptr : cleanup.data(), log_fd,
+		      channel_in, channel_out, lifeline[0]);
+	::close(log_fd);
+	::close(lifeline[0]);
+	pid_ = pid;
+	lifeline_ = lifeline[1];
 	return 0;
+}
+
+/*
+ * The guardian: the child of start(), parent of linux.uml.  It exists
+ * because UML's helper processes outlive their parent: if our process dies
+ * (a crash, Ctrl-C, a CI timeout) its destructors never run, so something
+ * else must end the guest.  The guardian waits for UML to exit or for a
+ * word on the lifeline pipe (wait(): we are done with the guest) or its EOF
+ * (our process is gone), then kills UML's whole process group.  After an
+ * EOF it also runs @cleanup (rm -rf of the work directory, which our
+ * destructor would have removed).  Between fork() and exec only
+ * async-signal-safe calls: the parent may have threads.
+ */
+[[noreturn]] void UmlGuest::guard(char *const argv[], char *const envp[], char *const cleanup[],
+				   int log_fd, int channel_in, int channel_out, int lifeline)
+{
+	/* 0-4 as UML wants them, the lifeline at 5, nothing else kept */
+	int src[6] = {::open("/dev/null", O_RDONLY), log_fd, log_fd, channel_in, channel_out, lifeline};
+	int tmp[6];
+	for (int i = 0; i < 6; i++)	/* above 0-5 first, so no dup2 below clobbers a source */
+		tmp[i] = src[i] < 0 ? -1 : ::fcntl(src[i], F_DUPFD, 16);
+	for (int i = 0; i < 6; i++) {
+		if (tmp[i] >= 0)
+			::dup2(tmp[i], i);
+		else
+			::close(i);
+	}
+	::close_range(6, ~0U, 0);
+	sigset_t none;
+	sigemptyset(&none);
+	::sigprocmask(SIG_SETMASK, &none, nullptr);
+	for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGCHLD})
+		::signal(sig, SIG_DFL);
+
+	pid_t uml = ::fork();
+	if (uml < 0)
+		::_exit(127);
+	if (uml == 0) {
+		/* own process group, so one kill ends UML and all its helpers */
+		::setpgid(0, 0);
+		::close(5);
+		::execve(argv[0], argv, envp);
+		::_exit(127);
+	}
+	::setpgid(uml, uml);
+	for (int i = 0; i < 5; i++)
+		::close(i);
+
+	int status = 0;
+	bool orphaned = false;
+	for (;;) {
+		struct pollfd p = {5, POLLIN, 0};
+		int n = ::poll(&p, 1, 50);
+		if (::waitpid(uml, &status, WNOHANG) == uml)
+			break;
+		if (n > 0) {
+			char word;
+			orphaned = ::read(5, &word, 1) <= 0;
+			::kill(-uml, SIGKILL);
+			::waitpid(uml, &status, 0);
+			break;
+		}
+	}
+	/* helpers left behind share the group */
+	::kill(-uml, SIGKILL);
+	if (orphaned && cleanup) {
+		::execve(cleanup[0], cleanup, envp);
+		::_exit(127);
+	}
+	::_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 }
 
 int UmlGuest::wait(std::chrono::milliseconds timeout)
@@ -248,8 +329,12 @@ int UmlGuest::wait(std::chrono::milliseconds timeout)
 		std::this_thread::sleep_for(std::chrono::milliseconds(10));
 	if (r == 0)
 		ret = -ETIMEDOUT;
-	/* The group, not just the pid: helpers left behind share it. */
-	::kill(-pid_, SIGKILL);
+	/* a word on the lifeline makes the guardian kill the guest's process group */
+	if (::send(lifeline_, "q", 1, MSG_NOSIGNAL) < 0) {
+		/* the guardian is gone already: nothing to stop */
+	}
+	::close(lifeline_);
+	lifeline_ = -1;
 	if (r == 0)
 		::waitpid(pid_, &status, 0);
 	pid_ = -1;
@@ -263,6 +348,24 @@ std::string UmlGuest::console_tail(size_t max) const
 	ss << f.rdbuf();
 	std::string s = ss.str();
 	return s.size() > max ? s.substr(s.size() - max) : s;
+}
+
+std::string UmlGuest::console_summary() const
+{
+	std::istringstream in(console_tail(8000));
+	std::vector<std::string> lines;
+	for (std::string l; std::getline(in, l);) {
+		/* stack dumps and register lines are indented or start with '[' after a stamp */
+		if (l.empty() || l[0] == ' ' || l[0] == '\t' || l.find("[<") != std::string::npos ||
+		    l.rfind("Call Trace", 0) == 0 || l.rfind("Stack:", 0) == 0)
+			continue;
+		lines.push_back(l);
+	}
+	for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+		for (const char *why : {"panic", "failed", "error", "cannot", "kcshim-uml:"})
+			if (it->find(why) != std::string::npos)
+				return *it;
+	return lines.empty() ? std::string("(empty)") : lines.back();
 }
 
 UmlGuest::~UmlGuest()

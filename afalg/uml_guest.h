@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * UmlGuest: the one launcher of Debian's user-mode Linux (package
- * user-mode-linux).  Boots linux.uml as a child process in its own process
- * group, with the host's / as a hostfs root and a shell script of ours as
+ * user-mode-linux).  Boots linux.uml in its own process group under a
+ * guardian process, which ends the whole group when we are done with the
+ * guest or our process dies, with the host's / as a hostfs root and a shell script of ours as
  * PID 1, in a private work directory (0700) that holds the script, the
  * console log and UML's pid file.  Every UML user builds on it: UmlKernel
  * (the bridge inside the guest, for AF_ALG) and the speed tools' tcrypt.ko
@@ -52,6 +53,8 @@ public:
 	const std::filesystem::path &workdir() const { return dir_; }
 	/* The UML modules' release ("6.1.176"); empty when none are installed. */
 	const std::string &module_release() const { return release_; }
+	/* Writes @text to <workdir>/@name; 0 or -errno (-ENOSPC on a full disk). */
+	int write_file(const std::string &name, const std::string &text, mode_t mode) const;
 	/* The helper that loads UML modules with their dependencies; empty without modules. */
 	std::string modprobe() const;
 
@@ -78,6 +81,11 @@ public:
 
 	/* Last @max bytes of the guest console (boot log, module loading). */
 	std::string console_tail(size_t max = 4000) const;
+	/*
+	 * The console line that best says why a guest stopped (a panic, a
+	 * failure, our init's last word), for one-line error reports.
+	 */
+	std::string console_summary() const;
 
 	/* The UML binary that prepare() would use, or -ENOENT/setup with a hint. */
 	static Result<std::string> find_uml(const std::string &hint = {});
@@ -87,11 +95,15 @@ public:
 
 private:
 	UmlGuest() = default;
+	[[noreturn]] static void guard(char *const argv[], char *const envp[],
+				       char *const cleanup[], int log_fd, int channel_in,
+				       int channel_out, int lifeline);
 
 	UmlGuestOptions opt_;
 	std::string uml_, preload_, release_;
 	std::filesystem::path dir_;
-	pid_t pid_ = -1;
+	pid_t pid_ = -1;	/* the guardian (see guard()) */
+	int lifeline_ = -1;	/* closing it ends the guest */
 };
 
 } /* namespace kcshim::afalg */

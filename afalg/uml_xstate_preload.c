@@ -115,6 +115,18 @@ static long short_set(pid_t pid, struct iovec *iov)
 	return real_ptrace(PTRACE_SETREGSET, pid, (void *)NT_X86_XSTATE, &whole);
 }
 
+/* Unloaded (a test's dlclose; UML never unloads it): nothing may stay allocated. */
+static void __attribute__((destructor)) free_shadows(void)
+{
+	size_t i;
+
+	for (i = 0; i < nr_shadows; i++)
+		free(shadows[i].rest);
+	free(shadows);
+	shadows = NULL;
+	nr_shadows = 0;
+}
+
 long ptrace(enum __ptrace_request request, ...)
 {
 	va_list ap;

@@ -477,28 +477,29 @@ std::vector<XCase> hash_plan(const HashShape &h, const Options &opt, Rng &r)
 		x.path = HashPath::digest;
 		v.push_back(std::move(x));
 	}
-	/* random */
-	for (unsigned int i = 0; i < opt.iterations; i++) {
-		std::uint32_t len = random_length(r, opt.max_len, h.bs);
-		if (r.one_in(4)) {
-			XCase x;
-			x.k.op = BatchOp::hash_clone;
-			x.k.msg = {r.next(), len};
-			x.k.splits = random_splits(r, len, h.bs);
-			x.k.suffix_a = {r.next(), random_length(r, opt.max_len, h.bs)};
-			x.k.suffix_b = {r.next(), random_length(r, opt.max_len, h.bs)};
-			if (h.keyed)
-				x.k.key = r.bytes(h.ds);
-			x.origin = "random export/import";
-			v.push_back(std::move(x));
-			continue;
-		}
-		bool oneshot = r.one_in(4);
-		add_hash_case(v, r, "random", len, oneshot ? std::vector<std::uint32_t>{len}
-							    : random_splits(r, len, h.bs),
-			      oneshot ? HashPath::digest : random_path(r), h);
-	}
 	return v;
+}
+
+void add_random_hash_case(std::vector<XCase> &v, const HashShape &h, const Options &opt, Rng &r)
+{
+	std::uint32_t len = random_length(r, opt.max_len, h.bs);
+	if (r.one_in(4)) {
+		XCase x;
+		x.k.op = BatchOp::hash_clone;
+		x.k.msg = {r.next(), len};
+		x.k.splits = random_splits(r, len, h.bs);
+		x.k.suffix_a = {r.next(), random_length(r, opt.max_len, h.bs)};
+		x.k.suffix_b = {r.next(), random_length(r, opt.max_len, h.bs)};
+		if (h.keyed)
+			x.k.key = r.bytes(h.ds);
+		x.origin = "random export/import";
+		v.push_back(std::move(x));
+		return;
+	}
+	bool oneshot = r.one_in(4);
+	add_hash_case(v, r, "random", len, oneshot ? std::vector<std::uint32_t>{len}
+						    : random_splits(r, len, h.bs),
+		      oneshot ? HashPath::digest : random_path(r), h);
 }
 
 void add_cipher_case(std::vector<XCase> &v, Rng &r, std::string origin, const CipherShape &s,
@@ -536,16 +537,60 @@ std::vector<XCase> cipher_plan(const CipherShape &s, const Options &opt, Rng &r)
 		for (bool enc : {true, false})
 			add_cipher_case(v, r, "exhaustive length", s, s.min_key + ki++ % nkeys, enc, len,
 					r.one_in(2));
-	/* random */
-	for (unsigned int i = 0; i < opt.iterations; i++) {
-		size_t keylen = r.one_in(4) ? r.below(s.max_key + 2) : s.max_key;
-		std::uint32_t len = random_length(r, opt.max_len, unit);
-		if (!r.one_in(4))
-			len = len / unit * unit;
-		add_cipher_case(v, r, "random", s, keylen, r.one_in(2), len, !r.one_in(4));
-	}
 	return v;
 }
+
+void add_random_cipher_case(std::vector<XCase> &v, const CipherShape &s, const Options &opt, Rng &r)
+{
+	const std::uint32_t unit = std::max(s.bs, s.chunk);
+	size_t keylen = r.one_in(4) ? r.below(s.max_key + 2) : s.max_key;
+	std::uint32_t len = random_length(r, opt.max_len, unit);
+	if (!r.one_in(4))
+		len = len / unit * unit;
+	add_cipher_case(v, r, "random", s, keylen, r.one_in(2), len, !r.one_in(4));
+}
+
+/*
+ * One driver pair's cases: the fixed ones, then --iterations random ones,
+ * made a batch at a time from the same Rng (so a seed replays the same
+ * sequence), because a long run cannot hold them all in memory.
+ */
+class CasePlan {
+public:
+	CasePlan(bool hash, const HashShape &h, const CipherShape &c, const Options &opt, Rng r)
+		: hash_(hash), h_(h), c_(c), opt_(opt), r_(std::move(r))
+	{
+		fixed_ = hash ? hash_plan(h, opt, r_) : cipher_plan(c, opt, r_);
+	}
+
+	std::uint64_t total() const { return fixed_.size() + std::uint64_t(opt_.iterations); }
+
+	/*
+	 * The next cases (at most @n) from index @at on, which is the first
+	 * case not handed out yet; empty when done.
+	 */
+	std::vector<XCase> next(std::uint64_t at, size_t n)
+	{
+		std::vector<XCase> v;
+		for (; at < fixed_.size() && v.size() < n; at++)
+			v.push_back(fixed_[at]);
+		for (; at < total() && v.size() < n; at++) {
+			if (hash_)
+				add_random_hash_case(v, h_, opt_, r_);
+			else
+				add_random_cipher_case(v, c_, opt_, r_);
+		}
+		return v;
+	}
+
+private:
+	bool hash_;
+	HashShape h_;
+	CipherShape c_;
+	const Options &opt_;
+	Rng r_;
+	std::vector<XCase> fixed_;
+};
 
 /* ---- comparing and reporting ---- */
 
@@ -802,24 +847,26 @@ int run(KernelEndpoint &ep, const Options &opt, std::ostream &out, Report *repor
 
 		for (const auto &k : theirs) {
 			auto p0 = clock::now();
-			Rng r(seed ^ fnv1a(u.ours + "|" + k));
-			auto plan = u.hash ? hash_plan(hs, opt, r) : cipher_plan(cs, opt, r);
+			CasePlan plan(u.hash, hs, cs, opt, Rng(seed ^ fnv1a(u.ours + "|" + k)));
 			PairSummary sum{u.ours, k, 0, 0, 0};
 			bool reported = false;
 
-			for (size_t at = 0; at < plan.size();) {
+			/* what the kernel has not answered yet: cases at, at + 1, ... */
+			std::vector<XCase> chunk;
+			for (std::uint64_t at = 0; at < plan.total();) {
 				BatchRequest req{k, full_max, {}};
-				size_t end = std::min(plan.size(), at + batch_chunk);
-				for (size_t i = at; i < end; i++)
-					req.cases.push_back(plan[i].k);
+				for (XCase &x : plan.next(at + chunk.size(), batch_chunk - chunk.size()))
+					chunk.push_back(std::move(x));
+				for (const XCase &x : chunk)
+					req.cases.push_back(x.k);
 				auto res = ep.batch(req, clock::now() + std::chrono::seconds(20));
-				if (!res || res->empty()) {
+				if (!res || res->empty() || res->size() > chunk.size()) {
 					out << "xcheck: kernel " << k << ": "
-					    << (res ? std::string("empty batch reply") : describe(res.error())) << "\n";
+					    << (res ? std::string("bad batch reply") : describe(res.error())) << "\n";
 					return exit_setup;
 				}
 				for (size_t j = 0; j < res->size(); j++) {
-					const XCase &x = plan[at + j];
+					const XCase &x = chunk[j];
 					Ours o = u.hash ? our_hash(u.ours, x) : our_skcipher(u.ours, x);
 					sum.cases++;
 					if (same(o, (*res)[j]))
@@ -827,10 +874,11 @@ int run(KernelEndpoint &ep, const Options &opt, std::ostream &out, Report *repor
 					sum.mismatches++;
 					if (!reported) {
 						reported = true;
-						reproducer(out, ep, u, k, version, opt, seed, at + j, plan.size(), x, o,
+						reproducer(out, ep, u, k, version, opt, seed, at + j, plan.total(), x, o,
 							   (*res)[j]);
 					}
 				}
+				chunk.erase(chunk.begin(), chunk.begin() + static_cast<std::ptrdiff_t>(res->size()));
 				at += res->size();
 			}
 			sum.seconds = std::chrono::duration<double>(clock::now() - p0).count();

@@ -43,7 +43,8 @@ void setup(Shared &s)
 	opt.bridge_command = {KCSHIM_TEST_BRIDGE};
 	auto k = UmlKernel::boot(opt);
 	if (!k) {
-		s.why = "user-mode Linux failed to boot: " + describe(k.error());
+		s.why = "user-mode Linux failed to boot: " + describe(k.error()) + "\n" +
+			k.error().detail;
 		return;
 	}
 	s.uml = std::move(*k);

@@ -39,7 +39,7 @@ TEST(Uml, BootsServesAndPowersOff)
 	UmlOptions opt;
 	opt.bridge_command = {KCSHIM_TEST_BRIDGE};
 	auto k = UmlKernel::boot(opt);
-	ASSERT_TRUE(k) << describe(k.error());
+	ASSERT_TRUE(k) << describe(k.error()) << "\n" << k.error().detail;
 	std::string dir = (*k)->workdir();
 	std::printf("UML boot to ready: %lld ms\n", static_cast<long long>((*k)->boot_time().count()));
 

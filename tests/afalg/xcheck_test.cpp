@@ -45,7 +45,8 @@ public:
 		opt.bridge_command = {KCSHIM_CLI, "bridge"};
 		auto k = UmlKernel::boot(opt);
 		if (!k) {
-			why_ = "user-mode Linux failed to boot: " + describe(k.error());
+			why_ = "user-mode Linux failed to boot: " + describe(k.error()) + "\n" +
+			       k.error().detail;
 			return;
 		}
 		uml_ = std::move(*k);

@@ -22,6 +22,7 @@ struct Options {
 	bool json = false, csv = false;
 	std::string save, plot;
 	std::string kernel, secret_file;	// --kernel: "" = ours only
+	unsigned int kernel_timeout = 0;	// 0: open_kernel()'s defaults
 };
 
 std::vector<std::string> split_list(const std::string &s)
@@ -50,7 +51,10 @@ int run(Options &o)
 			o.speed.drivers = split_list(o.drivers);
 		std::unique_ptr<afalg::OpenKernel> kernel;
 		if (!o.kernel.empty()) {
-			auto k = afalg::open_kernel({o.kernel, o.secret_file, {}});
+			afalg::KernelChoice choice{o.kernel, o.secret_file, {}, {}};
+			if (o.kernel_timeout)
+				choice.timeout = std::chrono::seconds(o.kernel_timeout);
+			auto k = afalg::open_kernel(choice);
 			if (!k)
 				return fail("speed: " + k.error().what,
 					    afalg::kernel_unreachable(k.error()) ? 77 : 2);
@@ -98,6 +102,9 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			"Add the kernel's drivers as columns: auto, local, uml, tcp://HOST:PORT or "
 			"unix:PATH (a kcshim bridge)");
 	sub->add_option("--secret-file", o->secret_file, "The bridge's shared secret (tcp:// and unix:)");
+	sub->add_option("--kernel-timeout", o->kernel_timeout,
+			"Give up on a kernel silent this many seconds (boot, each request); "
+			"default 60 (uml), 120 (bridge)");
 	sub->add_flag("--json", o->json, "Print the report as JSON");
 	sub->add_flag("--csv", o->csv, "Print the report as CSV");
 	sub->add_option("--save", o->save, "Also write the JSON report to FILE")->type_name("FILE");
