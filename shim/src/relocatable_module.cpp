@@ -120,6 +120,13 @@ bool fits(Field f, std::int64_t v)
 	}
 }
 
+// LeakSanitizer's roots are the stack, registers, globals of loaded ELF objects and the heap it
+// tracks. A relocatable module's image is an anonymous mapping, so pointers kept in its data
+// (a driver's tables, a library's state) would look like leaks without this; weak, so a build
+// without sanitizers needs no runtime.
+extern "C" void __lsan_register_root_region(const void *p, std::size_t size) __attribute__((weak));
+extern "C" void __lsan_unregister_root_region(const void *p, std::size_t size) __attribute__((weak));
+
 // mmap() in the low 2 GiB (MAP_32BIT), where a sign-extended 32-bit address reaches; x86-64
 // only (elsewhere MAP_FAILED with errno ENOEXEC).
 void *map_low(std::size_t size)
@@ -330,8 +337,11 @@ Mapping::~Mapping()
 	}
 	if (eh_frame)
 		__deregister_frame(eh_frame);
-	if (base)
+	if (base) {
+		if (__lsan_unregister_root_region)
+			__lsan_unregister_root_region(base, size);
 		munmap(base, size);
+	}
 	for (auto [p, n] : copies)
 		munmap(p, n);
 }
@@ -417,6 +427,8 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 			    (errno == ENOEXEC ? "x86-64 modules load on x86-64 hosts only" : strerror(errno)));
 	mem.base = static_cast<std::uint8_t *>(map);
 	mem.size = total;
+	if (__lsan_register_root_region)
+		__lsan_register_root_region(map, total);
 	img->section_addr.assign(nsec, 0);
 	for (std::size_t i = 1; i < nsec; i++) {
 		if (where[i].second == SIZE_MAX)
