@@ -36,10 +36,13 @@ namespace {
 std::mutex load_mu;
 thread_local Module *loading;
 
+// Never destroyed: a process exit is not rmmod. Destroying the list at exit would unmap
+// relocatable modules while the registry and other modules still point into them, and hide
+// what they hold from LeakSanitizer's exit-time scan.
 std::list<std::unique_ptr<kcshim_module>> &modules()
 {
-	static std::list<std::unique_ptr<kcshim_module>> list;
-	return list;
+	static auto *list = new std::list<std::unique_ptr<kcshim_module>>;
+	return *list;
 }
 
 std::string base_name(const std::string &path)

@@ -44,6 +44,8 @@ static __always_inline int __kcshim_memcmp(const void *a, const void *b, size_t 
 /* memset that the compiler may not drop as a dead store: keys and hash states rely on it. */
 static inline void memzero_explicit(void *s, size_t count)
 {
+	if (!count)	/* the kernel's contract: (NULL, 0) is fine, also for C++ callers */
+		return;
 	memset(s, 0, count);
 	barrier_data(s);
 }
