@@ -97,6 +97,11 @@ TEST_F(DropinAead, AesniIntelFrom73RegistersItsGcmAeads)
 						  "type         : aead\n(.+\n)*?ivsize       : (12|8)\n"
 						  "maxauthsize  : 16$"))
 			<< driver << "\n" << out;
+	// enc and dec take skciphers; an AEAD given to them is named as one
+	EXPECT_EQ(kcshim(load + "enc 'gcm(aes)' --key 00112233445566778899aabbccddeeff < /dev/null",
+			 dir / "enc.log", &out),
+		  1);
+	EXPECT_EQ(out, "kcshim: gcm(aes) is an AEAD: enc and dec take skciphers\n");
 }
 
 TEST_F(DropinAead, AesniIntelFrom73PassesTheKernelsAeadVectors)
