@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // The driver listing behind `kcshim list` (/proc/crypto's fields).
+#include <crypto/internal/aead.h>
 #include <crypto/internal/hash.h>
 #include <crypto/internal/skcipher.h>
 
@@ -57,6 +58,13 @@ extern "C" int kcshim_for_each_alg(int (*fn)(const struct kcshim_alg_info *info,
 			info.ivsize = s->co.ivsize;
 			info.chunksize = s->co.chunksize;
 			info.statesize = s->co.statesize;
+			break;
+		}
+		case KCSHIM_KIND_AEAD: {
+			auto *a = container_of(alg, struct aead_alg, base);
+			info.ivsize = a->ivsize;
+			info.maxauthsize = a->maxauthsize;
+			info.chunksize = a->chunksize;
 			break;
 		}
 		}

@@ -123,6 +123,8 @@ kcshim_alg_kind kind_of(const crypto_alg *alg)
 		return KCSHIM_KIND_LSKCIPHER;
 	case CRYPTO_ALG_TYPE_COMPRESS:
 		return KCSHIM_KIND_COMPRESS;
+	case CRYPTO_ALG_TYPE_AEAD:
+		return KCSHIM_KIND_AEAD;
 	default:
 		return KCSHIM_KIND_SHASH;
 	}
@@ -338,7 +340,7 @@ int crypto_register_alg(struct crypto_alg *alg)
 {
 	kcshim_alg_kind kind = kcshim::kind_of(alg);
 	if (kind != KCSHIM_KIND_CIPHER && kind != KCSHIM_KIND_COMPRESS) {
-		// shash and skcipher drivers have their own register calls
+		// shash, skcipher and AEAD drivers have their own register calls
 		kcshim::set_last_error(std::string(alg->cra_driver_name) +
 				       ": crypto_register_alg() takes cipher and compression drivers");
 		return -EINVAL;
@@ -364,7 +366,8 @@ void crypto_unregister_algs(struct crypto_alg *algs, int count)
 int crypto_has_alg(const char *name, u32 type, u32 mask)
 {
 	kcshim_init();
-	for (auto kind : {KCSHIM_KIND_SHASH, KCSHIM_KIND_CIPHER, KCSHIM_KIND_SKCIPHER}) {
+	for (auto kind : {KCSHIM_KIND_SHASH, KCSHIM_KIND_CIPHER, KCSHIM_KIND_SKCIPHER,
+			  KCSHIM_KIND_AEAD}) {
 		int err;
 		auto *e = kcshim::Registry::get().lookup({name, kind, type, mask}, &err);
 		if (e) {

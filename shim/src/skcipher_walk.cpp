@@ -3,11 +3,13 @@
 // dst, never crossing a page, bouncing through an aligned buffer when a block straddles
 // scatterlist entries (the "slow" path) or the data is misaligned for the driver (the "copy"
 // path). A request whose length leaves a partial block where a whole one is needed fails with
-// -EINVAL, as in the kernel.
+// -EINVAL, as in the kernel. An AEAD request is walked the same way over its data after the
+// associated data (skcipher_walk_aead_*).
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
+#include <crypto/internal/aead.h>
 #include <crypto/internal/skcipher.h>
 
 #include "alignment.h"
@@ -141,6 +143,47 @@ int walk_next(struct skcipher_walk *walk)
 	return 0;
 }
 
+// The start shared by every walk: the IV (copied when misaligned), src and dst skip bytes in.
+int walk_first(struct skcipher_walk *walk, u8 *iv, struct scatterlist *src,
+	       struct scatterlist *dst, unsigned int skip)
+{
+	walk->iv = iv;
+	walk->oiv = iv;
+	if (!walk->total)
+		return 0;
+
+	if (walk->ivsize && misaligned(walk->iv, walk->alignmask)) {
+		u8 *copy = static_cast<u8 *>(aligned_alloc(128, (walk->ivsize + 127) & ~127u));
+		if (!copy)
+			return -ENOMEM;
+		memcpy(copy, iv, walk->ivsize);
+		walk->buffer = copy;
+		walk->iv = copy;
+	}
+	sw_start(&walk->in, src);
+	sw_start(&walk->out, dst);
+	sw_advance(&walk->in, skip);
+	sw_advance(&walk->out, skip);
+	return walk_next(walk);
+}
+
+// skcipher_walk_aead_common(): the steps are of the AEAD's chunksize.
+int walk_aead(struct skcipher_walk *walk, struct aead_request *req, unsigned int total)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+
+	memset(walk, 0, sizeof(*walk));
+	INIT_LIST_HEAD(&walk->buffers);
+	walk->total = total;
+	walk->ivsize = crypto_aead_ivsize(tfm);
+	walk->blocksize = crypto_aead_blocksize(tfm);
+	walk->stride = crypto_aead_chunksize(tfm);
+	if (!walk->stride)
+		walk->stride = walk->blocksize;
+	walk->alignmask = crypto_aead_alignmask(tfm);
+	return walk_first(walk, req->iv, req->src, req->dst, req->assoclen);
+}
+
 }  // namespace
 
 extern "C" {
@@ -156,26 +199,21 @@ int skcipher_walk_virt(struct skcipher_walk *walk, struct skcipher_request *req,
 	memset(walk, 0, sizeof(*walk));
 	INIT_LIST_HEAD(&walk->buffers);
 	walk->total = req->cryptlen;
-	walk->iv = req->iv;
-	walk->oiv = req->iv;
 	walk->ivsize = crypto_skcipher_ivsize(tfm);
 	walk->blocksize = crypto_skcipher_blocksize(tfm);
 	walk->stride = stride ? stride : walk->blocksize;
 	walk->alignmask = crypto_skcipher_alignmask(tfm);
-	if (!walk->total)
-		return 0;
+	return walk_first(walk, req->iv, req->src, req->dst, 0);
+}
 
-	if (walk->ivsize && misaligned(walk->iv, walk->alignmask)) {
-		u8 *iv = static_cast<u8 *>(aligned_alloc(128, (walk->ivsize + 127) & ~127u));
-		if (!iv)
-			return -ENOMEM;
-		memcpy(iv, req->iv, walk->ivsize);
-		walk->buffer = iv;
-		walk->iv = iv;
-	}
-	sw_start(&walk->in, req->src);
-	sw_start(&walk->out, req->dst);
-	return walk_next(walk);
+int skcipher_walk_aead_encrypt(struct skcipher_walk *walk, struct aead_request *req, bool atomic)
+{
+	return walk_aead(walk, req, req->cryptlen);
+}
+
+int skcipher_walk_aead_decrypt(struct skcipher_walk *walk, struct aead_request *req, bool atomic)
+{
+	return walk_aead(walk, req, req->cryptlen - crypto_aead_authsize(crypto_aead_reqtfm(req)));
 }
 
 int skcipher_walk_async(struct skcipher_walk *walk, struct skcipher_request *req)
@@ -221,6 +259,21 @@ void scatterwalk_map_and_copy(void *buf, struct scatterlist *sg, unsigned int st
 	sw_start(&w, sg);
 	sw_advance(&w, start);
 	sw_copy(&w, static_cast<u8 *>(buf), nbytes, out);
+}
+
+struct scatterlist *scatterwalk_ffwd(struct scatterlist dst[2], struct scatterlist *src,
+				     unsigned int len)
+{
+	while (len && len >= src->length) {
+		len -= src->length;
+		src = sg_next(src);
+	}
+	if (!len)
+		return src;
+	sg_init_table(dst, 2);
+	sg_set_page(dst, sg_page(src), src->length - len, src->offset + len);
+	scatterwalk_crypto_chain(dst, sg_next(src), 2);
+	return dst;
 }
 
 }  // extern "C"

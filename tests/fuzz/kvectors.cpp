@@ -80,7 +80,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
 	}
 	kcshim_vector_suite suite = {alg, nullptr, hash ? KCSHIM_SUITE_HASH : KCSHIM_SUITE_CIPHER,
 				     hash ? static_cast<const void *>(hvecs.data()) : cvecs.data(),
-				     static_cast<unsigned int>(hash ? hvecs.size() : cvecs.size())};
+				     static_cast<unsigned int>(hash ? hvecs.size() : cvecs.size()),
+				     false, false};
 	kcshim_vector_source src = {"fuzz", &suite, 1};
 	if (kcshim_register_vector_source(&src))
 		abort();

@@ -13,8 +13,10 @@
 #include <asm/hwcap.h>
 #include <asm/neon.h>
 #endif
+#include <crypto/aead.h>
 #include <crypto/algapi.h>
 #include <crypto/hash.h>
+#include <crypto/internal/aead.h>
 #include <crypto/internal/cipher.h>
 #include <crypto/internal/hash.h>
 #include <crypto/internal/simd.h>
@@ -78,6 +80,12 @@ int all_headers_use(void)
 	this_cpu_write(test_counter, get_unaligned_be64(buf + 1));
 	BUILD_BUG_ON(sizeof(u32) != 4);
 	memzero_explicit(buf, sizeof(buf));
+	/* 7.x: allocations sized by their type, the GFP flags optional */
+	u64 *obj = kzalloc_obj(*obj);
+	struct aead_request *req = kmalloc_obj(struct aead_request, GFP_ATOMIC);
+
+	kfree(obj);
+	aead_request_free(req);
 	return min_t(int, ARRAY_SIZE(buf), 8) + (int)cpu_to_be32(1) * 0 +
 	       (int)(this_cpu_read(test_counter) & 0) + !!crypto_simd_usable();
 }

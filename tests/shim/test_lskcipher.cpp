@@ -425,7 +425,7 @@ const uint8_t vec_key[] = {0x13, 0x57, 0x9b, 0xdf, 0x02, 0x46, 0x8a};
 uint8_t vec_ptext[40], vec_ctext[40];
 kcshim_cipher_vec vecs[1];
 const kcshim_vector_suite suites[] = {
-	{"ecb(testks)", "testks-generic", KCSHIM_SUITE_CIPHER, vecs, 1},
+	{"ecb(testks)", "testks-generic", KCSHIM_SUITE_CIPHER, vecs, 1, false, false},
 };
 const kcshim_vector_source source = {"testks-vectors", suites, 1};
 

@@ -10,6 +10,7 @@
 // broken) and skips it when it is not.
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -214,7 +215,7 @@ TEST_P(TreeVectors, EveryRegisteredDriverPassesItsKernelSuites)
 
 // The module itself: named after the tree's Makefile, holding every hash and cipher suite of
 // alg_test_descs[] (so far more than our algorithms), each with the tree's vector count.
-TEST_P(TreeVectors, ModuleHoldsTheTreesHashAndCipherSuites)
+TEST_P(TreeVectors, ModuleHoldsTheTreesHashCipherAndAeadSuites)
 {
 	REQUIRE_MODULE(GetParam());
 	std::string path = module_path(GetParam());
@@ -249,6 +250,23 @@ TEST_P(TreeVectors, ModuleHoldsTheTreesHashAndCipherSuites)
 	EXPECT_EQ(cbc[0].klen, 16u);
 	EXPECT_EQ(cbc[0].len, 496u);
 	EXPECT_TRUE(cbc[0].iv && cbc[0].iv_out);
+	// AEAD suites: gcm(aes)'s first vector is the empty message's tag under a zero key; the
+	// rfc4106/rfc4543 suites carry testmgr's flags, and rfc4543's inauthentic vector its novrfy
+	ASSERT_TRUE(by_alg.count("gcm(aes)"));
+	EXPECT_EQ(by_alg["gcm(aes)"]->kind, KCSHIM_SUITE_AEAD);
+	EXPECT_FALSE(by_alg["gcm(aes)"]->aad_iv || by_alg["gcm(aes)"]->einval_allowed);
+	auto *gcm = static_cast<const kcshim_aead_vec *>(by_alg["gcm(aes)"]->vecs);
+	EXPECT_EQ(gcm[0].klen, 16u);
+	EXPECT_EQ(gcm[0].alen + gcm[0].plen, 0u);
+	EXPECT_EQ(gcm[0].clen, 16u);
+	EXPECT_EQ(static_cast<unsigned char>(gcm[0].ctext[0]), 0x58u);
+	for (const char *ipsec : {"rfc4106(gcm(aes))", "rfc4543(gcm(aes))"}) {
+		ASSERT_TRUE(by_alg.count(ipsec)) << ipsec;
+		EXPECT_TRUE(by_alg[ipsec]->aad_iv && by_alg[ipsec]->einval_allowed) << ipsec;
+	}
+	const kcshim_vector_suite *rfc4543 = by_alg["rfc4543(gcm(aes))"];
+	auto *v4543 = static_cast<const kcshim_aead_vec *>(rfc4543->vecs);
+	EXPECT_EQ(std::count_if(v4543, v4543 + rfc4543->count, [](auto &v) { return v.novrfy; }), 1);
 	// the handle stays open: the self-test results may point into it
 }
 

@@ -4,6 +4,7 @@
 #include <memory>
 #include <vector>
 
+#include <crypto/aead.h>
 #include <crypto/skcipher.h>
 #include <kcshim/kcshim.h>
 
@@ -28,6 +29,8 @@ int crypt(const std::string &alg, const std::string &key_hex, const std::string 
 		crypto_alloc_skcipher(alg.c_str(), 0, 0));
 	if (IS_ERR(tfm.get())) {
 		int err = static_cast<int>(PTR_ERR(tfm.release()));
+		if (err == -ENOENT && crypto_has_aead(alg.c_str(), 0, 0))
+			return fail(alg + " is an AEAD: enc and dec take skciphers");
 		return fail(err == -ENOENT ? "unknown algorithm: " + alg
 					   : "cannot allocate " + alg + ": " + errno_text(err));
 	}

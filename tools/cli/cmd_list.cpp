@@ -71,6 +71,14 @@ int print_alg(const kcshim_alg_info *a, void *arg)
 			printf("walksize     : %u\n", a->walksize);
 		break;
 	}
+	case KCSHIM_KIND_AEAD:	// crypto_aead_show()
+		printf("type         : aead\n");
+		printf("async        : %s\n", (a->flags & 0x80) ? "yes" : "no");
+		printf("blocksize    : %u\n", a->blocksize);
+		printf("ivsize       : %u\n", a->ivsize);
+		printf("maxauthsize  : %u\n", a->maxauthsize);
+		printf("geniv        : <none>\n");
+		break;
 	}
 	printf("\n");
 	return 0;

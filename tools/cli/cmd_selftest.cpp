@@ -207,7 +207,9 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		    "algorithm (sha1 -> sha1-generic, cbc(cast5) -> cbc(cast5-generic)) on random "
 		    "inputs, as the kernel's testmgr does with CONFIG_CRYPTO_MANAGER_EXTRA_TESTS; a "
 		    "failure prints the case (lengths, split points, configuration) and the seed that "
-		    "replays it. Exit status: 0 all passed, 1 a failure, 77 NAME with --extra named "
+		    "replays it. An AEAD's generic driver is usually a template instance kcshim does "
+		    "not make (gcm_base(ctr(aes-lib),ghash-lib)): such an AEAD is tested by its "
+		    "vectors only. Exit status: 0 all passed, 1 a failure, 77 NAME with --extra named "
 		    "a driver that has no generic driver to compare with.");
 	sub->add_option("name", *name, "Test only drivers with this cra_name or driver name");
 	sub->add_option("--vectors", *vectors, "Load a vectors module first (repeatable)")

@@ -4,8 +4,8 @@
 
 The module is a shared object exporting
     const struct kcshim_vector_source *kcshim_vector_source(void);
-named "kernel-<VERSION>.<PATCHLEVEL>" (from the tree's Makefile), with one suite per hash or
-skcipher/cipher entry of the tree's crypto/testmgr.c alg_test_descs[]. Nothing is hard-coded: the
+named "kernel-<VERSION>.<PATCHLEVEL>" (from the tree's Makefile), with one suite per hash,
+skcipher/cipher or AEAD entry of the tree's crypto/testmgr.c alg_test_descs[]. Nothing is hard-coded: the
 names, the test functions and the vector tables are read from the tree, and the tables themselves
 are compiled from the tree's crypto/testmgr.h against the shim headers, so a new tree works
 unchanged.
@@ -38,6 +38,7 @@ PREPARE = os.path.join(SOURCE_DIR, "tools", "kernel-tree", "prepare")
 # testmgr's test functions whose suites we convert, by the suite member they use.
 HASH_TESTS = {"alg_test_hash", "alg_test_crc32c"}
 CIPHER_TESTS = {"alg_test_skcipher", "alg_test_cipher"}
+AEAD_TESTS = {"alg_test_aead"}
 
 # kcshim field <- candidate kernel field names (first present wins; 4.x trees used the old names).
 HASH_FIELDS = [
@@ -62,6 +63,24 @@ CIPHER_FIELDS = [
     ("wk", ["wk"]),
     ("generates_iv", ["generates_iv"]),
 ]
+AEAD_FIELDS = [
+    ("key", ["key"]),
+    ("iv", ["iv"]),
+    ("ptext", ["ptext", "input"]),
+    ("assoc", ["assoc"]),
+    ("ctext", ["ctext", "result"]),
+    ("klen", ["klen"]),
+    ("plen", ["plen", "ilen"]),
+    ("clen", ["clen", "rlen"]),
+    ("alen", ["alen"]),
+    ("setkey_error", ["setkey_error"]),
+    ("setauthsize_error", ["setauthsize_error"]),
+    ("crypt_error", ["crypt_error"]),
+    ("novrfy", ["novrfy"]),
+    ("wk", ["wk"]),
+]
+# The flags of an AEAD suite (struct aead_test_suite's bit fields), copied when present.
+AEAD_SUITE_FLAGS = ["einval_allowed", "aad_iv"]
 # Fields without a kcshim counterpart, deliberately dropped: fips_skip (kcshim never runs in FIPS
 # mode, where testmgr skips such vectors); np/tap/also_non_np/rlen (4.x chunking, superseded by
 # the self-test manager's own split configurations).
@@ -251,8 +270,9 @@ def vecs_ref(flat, member):
     """(table, count expression or None) for .suite.<member>, or None when absent."""
     toks = flat.get(("suite", member))
     if toks is not None:
-        # __VECS(table)
-        if len(toks) == 4 and toks[0] == "__VECS" and toks[1] == "(" and toks[3] == ")":
+        # __VECS(table), or ____VECS(table) inside a brace with the suite's flags
+        if (len(toks) == 4 and toks[0] in ("__VECS", "____VECS") and toks[1] == "("
+                and toks[3] == ")"):
             return toks[2], None
         raise KvError(f"unrecognised suite initialiser {' '.join(toks)!r}")
     table = flat.get(("suite", member, "vecs"))
@@ -265,9 +285,10 @@ def vecs_ref(flat, member):
 
 
 def read_descs(tree, cc):
-    """The hash and cipher suites of the tree's alg_test_descs[], in table order: dicts with
-    alg, kind ("hash"/"cipher"), table, count (an expression, or None for the whole table),
-    test (the testmgr function) and generic_driver (or None)."""
+    """The hash, cipher and AEAD suites of the tree's alg_test_descs[], in table order: dicts
+    with alg, kind ("hash"/"cipher"/"aead"), table, count (an expression, or None for the whole
+    table), test (the testmgr function), generic_driver (or None) and flags (an AEAD suite's
+    einval_allowed/aad_iv that are set)."""
     path = os.path.join(tree, "crypto", "testmgr.c")
     text = read(path)
     m = re.search(r"\balg_test_descs\s*\[\s*\]\s*=\s*", text)
@@ -289,7 +310,8 @@ def read_descs(tree, cc):
             raise KvError(f"{path}: an alg_test_descs entry without .alg")
         generic = c_string(flat.get(("generic_driver",), []))
         for kind, member, tests in (("hash", "hash", HASH_TESTS),
-                                    ("cipher", "cipher", CIPHER_TESTS)):
+                                    ("cipher", "cipher", CIPHER_TESTS),
+                                    ("aead", "aead", AEAD_TESTS)):
             ref = vecs_ref(flat, member)
             if ref is None:
                 continue
@@ -297,8 +319,10 @@ def read_descs(tree, cc):
                 print(f"kvgen: note: {alg}: .suite.{member} with test {test} skipped",
                       file=sys.stderr)
                 continue
+            flags = [f for f in AEAD_SUITE_FLAGS
+                     if kind == "aead" and flat.get(("suite", member, f), ["0"]) != ["0"]]
             suites.append({"alg": alg, "kind": kind, "table": ref[0], "count": ref[1],
-                           "test": test, "generic_driver": generic})
+                           "test": test, "generic_driver": generic, "flags": flags})
     if not suites:
         raise KvError(f"{path}: no hash or cipher suites in alg_test_descs[]")
     return suites
@@ -321,6 +345,13 @@ def struct_fields(testmgr_h, struct):
     return names
 
 
+REQUIRED_FIELDS = {
+    "hash_testvec": {"key", "digest", "psize"},
+    "cipher_testvec": {"key", "ptext", "ctext", "len"},
+    "aead_testvec": {"key", "ptext", "ctext", "plen", "clen", "alen", "assoc"},
+}
+
+
 def field_map(present, mapping, struct):
     out = []
     for ours, candidates in mapping:
@@ -328,8 +359,7 @@ def field_map(present, mapping, struct):
             if k in present:
                 out.append((ours, k))
                 break
-    missing = {"key", "digest", "psize"} if struct == "hash_testvec" else {"key", "ptext",
-                                                                           "ctext", "len"}
+    missing = REQUIRED_FIELDS[struct]
     if missing - {o for o, _ in out}:
         raise KvError(f"testmgr.h: struct {struct} lacks {sorted(missing - {o for o, _ in out})}")
     return out
@@ -392,6 +422,15 @@ def generate(tree, outdir, shim_include, cc):
     hash_map = field_map(struct_fields(testmgr_h, "hash_testvec"), HASH_FIELDS, "hash_testvec")
     cipher_map = field_map(struct_fields(testmgr_h, "cipher_testvec"), CIPHER_FIELDS,
                            "cipher_testvec")
+    aead_map = None
+    if any(st["kind"] == "aead" for st in suites):
+        try:
+            aead_map = field_map(struct_fields(testmgr_h, "aead_testvec"), AEAD_FIELDS,
+                                 "aead_testvec")
+        except KvError as e:
+            # a tree whose AEAD vectors kcshim cannot read still yields its other suites
+            print(f"kvgen: note: AEAD suites skipped: {e}", file=sys.stderr)
+            suites = [st for st in suites if st["kind"] != "aead"]
 
     os.makedirs(outdir, exist_ok=True)
     shutil.rmtree(os.path.join(outdir, "include"), ignore_errors=True)
@@ -403,13 +442,14 @@ def generate(tree, outdir, shim_include, cc):
     tables = {}     # table -> kind, in first-use order
     for st in suites:
         if tables.setdefault(st["table"], st["kind"]) != st["kind"]:
-            raise KvError(f"{st['table']} is used as both hash and cipher vectors")
+            raise KvError(f"{st['table']} is used as both {tables[st['table']]} and "
+                          f"{st['kind']} vectors")
 
     out = []
     w = out.append
     w("/* SPDX-License-Identifier: GPL-2.0 */")
     w(f"/* Generated by tools/kernel-vectors/kvgen.py from {tree} (Linux {v}.{p}.{s}): the")
-    w(" * hash and skcipher/cipher suites of its crypto/testmgr.c alg_test_descs[], converted to")
+    w(" * hash, skcipher/cipher and AEAD suites of its crypto/testmgr.c alg_test_descs[], converted to")
     w(" * kcshim vector suites. Do not edit; regenerate. */")
     w("#include <kcshim/testvec.h>")
     w("")
@@ -438,17 +478,32 @@ def generate(tree, outdir, shim_include, cc):
     w("\t}")
     w("}")
     w("")
+    if aead_map:
+        w("static void kv_aead(struct kcshim_aead_vec *d, const struct aead_testvec *s,")
+        w("\t\t    unsigned int n)")
+        w("{")
+        w("\tfor (unsigned int i = 0; i < n; i++) {")
+        for ours, theirs in aead_map:
+            cast = " != 0" if ours in ("wk", "novrfy") else ""
+            w(f"\t\td[i].{ours} = s[i].{theirs}{cast};")
+        w("\t}")
+        w("}")
+        w("")
+    vec_types = {"hash": "kcshim_hash_vec", "cipher": "kcshim_cipher_vec",
+                 "aead": "kcshim_aead_vec"}
+    suite_kinds = {"hash": "KCSHIM_SUITE_HASH", "cipher": "KCSHIM_SUITE_CIPHER",
+                   "aead": "KCSHIM_SUITE_AEAD"}
     for table, kind in tables.items():
-        t = "kcshim_hash_vec" if kind == "hash" else "kcshim_cipher_vec"
-        w(f"static struct {t} kv_{table}[KV_COUNT({table})];")
+        w(f"static struct {vec_types[kind]} kv_{table}[KV_COUNT({table})];")
     w("")
     w("static const struct kcshim_vector_suite kv_suites[] = {")
     for st in suites:
-        kind = "KCSHIM_SUITE_HASH" if st["kind"] == "hash" else "KCSHIM_SUITE_CIPHER"
+        kind = suite_kinds[st["kind"]]
         count = st["count"] or f"KV_COUNT({st['table']})"
         generic = c_quote(st["generic_driver"]) if st["generic_driver"] else "NULL"
+        flags = "".join(f", .{f} = true" for f in st["flags"])
         w(f"\t{{ .alg = {c_quote(st['alg'])}, .generic_driver = {generic}, .kind = {kind},")
-        w(f"\t  .vecs = kv_{st['table']}, .count = {count} }},")
+        w(f"\t  .vecs = kv_{st['table']}, .count = {count}{flags} }},")
     w("};")
     w("")
     w("static const struct kcshim_vector_source kv_source = {")
@@ -560,6 +615,7 @@ def main(argv):
         print(f"# {source_name(args.tree)}")
         for st in read_descs(args.tree, args.cc):
             extra = f" count={st['count']}" if st["count"] else ""
+            extra += "".join(f" {f}" for f in st["flags"])
             print(f"{st['alg']}\t{st['kind']}\t{st['table']}{extra}")
     elif args.cmd == "generate":
         cfile, name, suites = generate(args.tree, args.outdir, shim_include, args.cc)

@@ -27,7 +27,24 @@ void memcpy_from_sglist(void *buf, struct scatterlist *sg, unsigned int start, u
 void memcpy_to_sglist(struct scatterlist *sg, unsigned int start, const void *buf,
 		      unsigned int nbytes);
 void memcpy_sglist(struct scatterlist *dst, struct scatterlist *src, unsigned int nbytes);
+/*
+ * The list src with its first len bytes skipped: src itself when len ends on an entry boundary
+ * (or is 0), else dst, a two-entry table whose first entry is the rest of the entry len ends in,
+ * chained to the entries after it. len must not be past the list's end.
+ */
+struct scatterlist *scatterwalk_ffwd(struct scatterlist dst[2], struct scatterlist *src,
+				     unsigned int len);
 __KCSHIM_END_DECLS
+
+/* Ends the table head of num entries with sg chained after it, or there when sg is NULL. */
+static inline void scatterwalk_crypto_chain(struct scatterlist *head, struct scatterlist *sg,
+					    int num)
+{
+	if (sg)
+		sg_chain(head, num, sg);
+	else
+		sg_mark_end(head);
+}
 
 static inline void scatterwalk_start(struct scatter_walk *walk, struct scatterlist *sg)
 {

@@ -4,6 +4,8 @@
 
 #include <linux/types.h>
 #include <linux/compiler.h>
+/* as in the kernel, where drivers find get_unaligned_be32() and the others through algapi.h */
+#include <linux/unaligned.h>
 
 __KCSHIM_BEGIN_DECLS
 void crypto_xor(u8 *dst, const u8 *src, unsigned int size);

@@ -47,6 +47,7 @@ enum kcshim_alg_kind {
 	KCSHIM_KIND_SKCIPHER,
 	KCSHIM_KIND_COMPRESS,	/* listed only: kcshim has no compression consumer API */
 	KCSHIM_KIND_LSKCIPHER,	/* linear skcipher (kernel 6.7+); also reachable as an skcipher */
+	KCSHIM_KIND_AEAD,	/* authenticated encryption with associated data */
 };
 
 enum kcshim_selftest_state {
@@ -73,10 +74,11 @@ struct kcshim_alg_info {
 	unsigned int statesize;		/* shash, lskcipher */
 	unsigned int min_keysize;	/* cipher, skcipher, lskcipher */
 	unsigned int max_keysize;
-	unsigned int ivsize;		/* skcipher, lskcipher */
-	unsigned int chunksize;
+	unsigned int ivsize;		/* skcipher, lskcipher, aead */
+	unsigned int chunksize;		/* skcipher, lskcipher, aead */
 	unsigned int walksize;
 	bool keyed;			/* shash with setkey */
+	unsigned int maxauthsize;	/* aead */
 };
 
 /* Calls fn for every registered driver, newest first; stops at and returns fn's first nonzero. */

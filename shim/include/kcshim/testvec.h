@@ -2,8 +2,8 @@
 /*
  * Test-vector sources for the self-test manager. A source is a named set of suites; a suite holds
  * the vectors for one algorithm name (a cra_name such as "sha3-256" or "cbc(cast5)", matched as
- * testmgr's alg_test_descs[] are), in the same fields as the kernel's hash_testvec and
- * cipher_testvec, so tables from a kernel tree's testmgr.h convert one to one.
+ * testmgr's alg_test_descs[] are), in the same fields as the kernel's hash_testvec,
+ * cipher_testvec and aead_testvec, so tables from a kernel tree's testmgr.h convert one to one.
  *
  * Built-in sources register from a constructor with KCSHIM_VECTOR_SOURCE(); the kernel's vectors
  * come from a loadable vectors module (see kcshim_load_vectors()).
@@ -38,9 +38,32 @@ struct kcshim_cipher_vec {
 	bool generates_iv;
 };
 
+/*
+ * An AEAD vector: ptext encrypted with assoc as associated data is ctext, which ends with the tag
+ * (clen - plen bytes, the authsize the test sets), and decrypts back. novrfy: the tag (or assoc)
+ * is wrong, so decryption must fail with -EBADMSG and there is nothing to encrypt.
+ */
+struct kcshim_aead_vec {
+	const char *key;
+	const char *iv;
+	const char *ptext;
+	const char *assoc;
+	const char *ctext;
+	unsigned int klen;
+	unsigned int plen;
+	unsigned int clen;
+	unsigned int alen;
+	int setkey_error;
+	int setauthsize_error;
+	int crypt_error;
+	bool novrfy;
+	bool wk;		/* weak key: setkey must fail with FORBID_WEAK_KEYS */
+};
+
 enum kcshim_suite_kind {
 	KCSHIM_SUITE_HASH,	/* shash: vecs is struct kcshim_hash_vec[] */
 	KCSHIM_SUITE_CIPHER,	/* skcipher; also single-block ciphers via "ecb(name)" */
+	KCSHIM_SUITE_AEAD,	/* aead: vecs is struct kcshim_aead_vec[] */
 };
 
 struct kcshim_vector_suite {
@@ -49,6 +72,9 @@ struct kcshim_vector_suite {
 	enum kcshim_suite_kind kind;
 	const void *vecs;
 	unsigned int count;
+	/* AEAD suites only, as testmgr's aead_test_suite: */
+	bool einval_allowed;	/* an inauthentic input may fail with -EINVAL, not -EBADMSG */
+	bool aad_iv;		/* the IV is also the last ivsize bytes of the associated data */
 };
 
 struct kcshim_vector_source {
@@ -84,5 +110,7 @@ __KCSHIM_END_DECLS
 	{ .alg = name, .kind = KCSHIM_SUITE_HASH, .vecs = table, .count = sizeof(table) / sizeof((table)[0]) }
 #define KCSHIM_CIPHER_SUITE(name, table) \
 	{ .alg = name, .kind = KCSHIM_SUITE_CIPHER, .vecs = table, .count = sizeof(table) / sizeof((table)[0]) }
+#define KCSHIM_AEAD_SUITE(name, table) \
+	{ .alg = name, .kind = KCSHIM_SUITE_AEAD, .vecs = table, .count = sizeof(table) / sizeof((table)[0]) }
 
 #endif

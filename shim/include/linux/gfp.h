@@ -14,4 +14,8 @@
 #define GFP_NOWAIT	0x10u
 #define GFP_DMA		0x20u
 
+/* 7.x: the flags given, or GFP_KERNEL when none are (kmalloc_obj(p) and the others). */
+#define __default_gfp(a, b, ...)	b
+#define default_gfp(...)		__default_gfp(, ##__VA_ARGS__, GFP_KERNEL)
+
 #endif

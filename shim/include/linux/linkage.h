@@ -30,6 +30,8 @@
 #define SYM_TYPED_FUNC_START(name)	SYM_FUNC_START(name)
 #define SYM_FUNC_END(name)		SYM_END(name, SYM_T_FUNC)
 #define SYM_FUNC_ALIAS(alias, name)	.globl alias ; .set alias, name
+#define SYM_FUNC_ALIAS_LOCAL(alias, name)	.set alias, name
+#define SYM_FUNC_ALIAS_WEAK(alias, name)	.weak alias ; .set alias, name
 #define SYM_DATA_START(name)		SYM_START(name, SYM_L_GLOBAL, SYM_A_NONE)
 #define SYM_DATA_START_LOCAL(name)	SYM_START(name, SYM_L_LOCAL, SYM_A_NONE)
 #define SYM_DATA_END(name)		SYM_END(name, SYM_T_OBJECT)

@@ -22,6 +22,12 @@ static inline size_t size_add(size_t a, size_t b)
 	return __builtin_add_overflow(a, b, &bytes) ? (size_t)-1 : bytes;
 }
 
+/* a * b, or SIZE_MAX when that overflows (so the allocation fails) */
+static inline size_t size_mul(size_t a, size_t b)
+{
+	return array_size(a, b);
+}
+
 #define struct_size(p, member, count) \
 	size_add(sizeof(*(p)), array_size(count, sizeof(*(p)->member)))
 

@@ -34,4 +34,18 @@ __KCSHIM_END_DECLS
 #define kmalloc_node(s, f, n)		kmalloc(s, f)
 #define kzalloc_node(s, f, n)		kzalloc(s, f)
 
+/*
+ * 7.x: allocations sized by their type. kmalloc_obj(*p) or kmalloc_obj(struct foo) is one object,
+ * kmalloc_objs(*p, n) n of them; the GFP flags are optional (GFP_KERNEL). NULL on failure,
+ * including a count whose size overflows.
+ */
+#define __kcshim_alloc_objs(alloc, gfp, type, count) \
+	((type *)alloc(size_mul(sizeof(type), count), gfp))
+#define kmalloc_obj(p, ...)	__kcshim_alloc_objs(kmalloc, default_gfp(__VA_ARGS__), typeof(p), 1)
+#define kmalloc_objs(p, n, ...)	__kcshim_alloc_objs(kmalloc, default_gfp(__VA_ARGS__), typeof(p), n)
+#define kzalloc_obj(p, ...)	__kcshim_alloc_objs(kzalloc, default_gfp(__VA_ARGS__), typeof(p), 1)
+#define kzalloc_objs(p, n, ...)	__kcshim_alloc_objs(kzalloc, default_gfp(__VA_ARGS__), typeof(p), n)
+#define kvmalloc_obj(p, ...)	kmalloc_obj(p, ##__VA_ARGS__)
+#define kvzalloc_obj(p, ...)	kzalloc_obj(p, ##__VA_ARGS__)
+
 #endif

@@ -4,6 +4,7 @@
 // output IV, poison after every chunk, and expected errors; single-block ciphers block by block
 // (alg_test_cipher), in place in a buffer misaligned by one byte.
 #include <cstring>
+#include <functional>
 #include <span>
 #include <string>
 #include <utility>
@@ -17,9 +18,7 @@
 
 namespace kcshim::selftest {
 
-namespace {
-
-const std::vector<CipherConfig> &cipher_configs()
+const std::vector<CipherConfig> &default_cipher_configs()
 {
 	static const std::vector<CipherConfig> configs = {
 		{"in-place", Inplace::one_sglist, {{10000, 0}}, {}},
@@ -41,53 +40,55 @@ const std::vector<CipherConfig> &cipher_configs()
 	return configs;
 }
 
-void set_forbid_weak_keys(struct crypto_skcipher *tfm, bool on)
+std::string setkey_as_configured(struct crypto_tfm *base, const char *type, const char *key,
+				 unsigned int klen, bool wk, int expected,
+				 const std::string &vec_name, const CipherConfig &cfg,
+				 const std::function<int(const u8 *key, unsigned int klen)> &setkey,
+				 int *err)
 {
-	if (on)
-		crypto_skcipher_set_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
+	if (wk)
+		crypto_tfm_set_flags(base, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
 	else
-		crypto_skcipher_clear_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
-}
-
-void set_forbid_weak_keys(struct crypto_cipher *tfm, bool on)
-{
-	if (on)
-		crypto_cipher_set_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
-	else
-		crypto_cipher_clear_flags(tfm, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
-}
-
-int setkey(struct crypto_skcipher *tfm, const u8 *key, unsigned int klen)
-{
-	return crypto_skcipher_setkey(tfm, key, klen);
-}
-
-int setkey(struct crypto_cipher *tfm, const u8 *key, unsigned int klen)
-{
-	return crypto_cipher_setkey(tfm, key, klen);
-}
-
-// Sets vec's key as cfg says (the weak-key flag, the key key_offset bytes into a buffer, SIMD off
-// if asked): "" when setkey returned the error vec expects (*err), else testmgr's message.
-template <typename Tfm>
-std::string setkey_as_configured(Tfm *tfm, const char *type, const kcshim_cipher_vec &vec,
-				 const std::string &vec_name, const CipherConfig &cfg, int *err)
-{
-	set_forbid_weak_keys(tfm, vec.wk);
-	std::vector<uint8_t> key(cfg.key_offset + vec.klen);
-	if (vec.klen)	// a vector without a key may have key == nullptr
-		memcpy(key.data() + cfg.key_offset, vec.key, vec.klen);
+		crypto_tfm_clear_flags(base, CRYPTO_TFM_REQ_FORBID_WEAK_KEYS);
+	std::vector<uint8_t> buf(cfg.key_offset + klen);
+	if (klen)	// a vector without a key may have key == nullptr
+		memcpy(buf.data() + cfg.key_offset, key, klen);
 	{
 		SimdOff simd(cfg.nosimd_setkey);
-		*err = setkey(tfm, key.data() + cfg.key_offset, vec.klen);
+		*err = setkey(buf.data() + cfg.key_offset, klen);
 	}
-	if (*err == vec.setkey_error)
+	if (*err == expected)
 		return "";
-	return std::string("alg: ") + type + ": " +
-	       crypto_tfm_alg_driver_name(&tfm->base) +
+	return std::string("alg: ") + type + ": " + crypto_tfm_alg_driver_name(base) +
 	       " setkey failed on test vector " + vec_name + "; expected_error=" +
-	       std::to_string(vec.setkey_error) + ", actual_error=" + std::to_string(*err) +
-	       ", cfg=\"" + cfg.name + "\"";
+	       std::to_string(expected) + ", actual_error=" + std::to_string(*err) + ", cfg=\"" +
+	       cfg.name + "\"";
+}
+
+std::string failure_message(const char *type, const char *driver, bool enc,
+			    const std::string &what, const std::string &vec_name,
+			    const std::string &cfg, const std::string &chunks, const std::string &detail)
+{
+	return std::string("alg: ") + type + ": " + driver + (enc ? " encryption " : " decryption ") +
+	       what + " on test vector " + vec_name + ", cfg=\"" + cfg + "\"" +
+	       (chunks.empty() ? "" : " (chunks " + chunks + ")") +
+	       (detail.empty() ? "" : ": " + detail);
+}
+
+namespace {
+
+// The cipher vector's key, as setkey_as_configured() sets it.
+template <typename Tfm>
+std::string setkey_vec(Tfm *tfm, const char *type, const kcshim_cipher_vec &vec,
+		       const std::string &vec_name, const CipherConfig &cfg,
+		       int (*setkey)(Tfm *tfm, const u8 *key, unsigned int klen), int *err)
+{
+	return setkey_as_configured(&tfm->base, type, vec.key, vec.klen, vec.wk, vec.setkey_error,
+				    vec_name, cfg,
+				    [&](const u8 *key, unsigned int klen) {
+					    return setkey(tfm, key, klen);
+				    },
+				    err);
 }
 
 // One direction's input laid out as cfg says, the destination zeroed (in place: the source).
@@ -127,17 +128,6 @@ struct CipherBuffers {
 	}
 };
 
-// chunks: the chunk lengths, "" for a single-block cipher's one buffer.
-std::string failure_message(const char *type, const char *driver, bool enc,
-			    const std::string &what, const std::string &vec_name,
-			    const std::string &cfg, const std::string &chunks, const std::string &detail)
-{
-	return std::string("alg: ") + type + ": " + driver + (enc ? " encryption " : " decryption ") +
-	       what + " on test vector " + vec_name + ", cfg=\"" + cfg + "\"" +
-	       (chunks.empty() ? "" : " (chunks " + chunks + ")") +
-	       (detail.empty() ? "" : ": " + detail);
-}
-
 }  // namespace
 
 std::string test_skcipher_vec_cfg(struct crypto_skcipher *tfm, const kcshim_cipher_vec &vec,
@@ -146,7 +136,8 @@ std::string test_skcipher_vec_cfg(struct crypto_skcipher *tfm, const kcshim_ciph
 	const char *driver = crypto_skcipher_driver_name(tfm);
 	unsigned int ivsize = crypto_skcipher_ivsize(tfm);
 	int err;
-	std::string msg = setkey_as_configured(tfm, "skcipher", vec, vec_name, cfg, &err);
+	std::string msg = setkey_vec(tfm, "skcipher", vec, vec_name, cfg, crypto_skcipher_setkey,
+				     &err);
 	if (!msg.empty() || err)
 		return msg;
 
@@ -198,7 +189,7 @@ std::string test_cipher_vec_cfg(struct crypto_cipher *tfm, const kcshim_cipher_v
 {
 	unsigned int bs = crypto_cipher_blocksize(tfm);
 	int err;
-	std::string msg = setkey_as_configured(tfm, "cipher", vec, vec_name, cfg, &err);
+	std::string msg = setkey_vec(tfm, "cipher", vec, vec_name, cfg, crypto_cipher_setkey, &err);
 	if (!msg.empty() || err)
 		return msg;
 
@@ -241,11 +232,11 @@ SuiteResult test_skcipher_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 			continue;
 		if (vec.setkey_error) {
 			// a refused key is checked once: there is nothing to encrypt
-			r.message = test_skcipher_vec_cfg(tfm, vec, name, cipher_configs()[0], true);
+			r.message = test_skcipher_vec_cfg(tfm, vec, name, default_cipher_configs()[0], true);
 			r.passed = r.message.empty();
 			continue;
 		}
-		for (const CipherConfig &cfg : cipher_configs()) {
+		for (const CipherConfig &cfg : default_cipher_configs()) {
 			for (bool enc : {true, false}) {
 				std::string msg = test_skcipher_vec_cfg(tfm, vec, name, cfg, enc);
 				r.runs++;

@@ -8,9 +8,11 @@
 // the configuration and the chunk lengths it used, then what went wrong.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
+#include <crypto/aead.h>
 #include <crypto/hash.h>
 #include <crypto/internal/cipher.h>
 #include <crypto/internal/simd.h>
@@ -62,6 +64,25 @@ private:
 	bool saved_;
 };
 
+// testmgr's default_cipher_testvec_configs, plus a SIMD-disabled run: the skcipher and AEAD
+// vector suites run under each.
+const std::vector<CipherConfig> &default_cipher_configs();
+
+// Sets a key as cfg says (the weak-key flag on base as wk says, the key key_offset bytes into a
+// buffer, SIMD off if asked) through setkey: "" when it returned expected (its result in *err),
+// else testmgr's message. type is "skcipher", "cipher" or "aead".
+std::string setkey_as_configured(struct crypto_tfm *base, const char *type, const char *key,
+				 unsigned int klen, bool wk, int expected,
+				 const std::string &vec_name, const CipherConfig &cfg,
+				 const std::function<int(const u8 *key, unsigned int klen)> &setkey,
+				 int *err);
+
+// testmgr's message for a failed en- or decryption: "alg: <type>: <driver> encryption <what> on
+// test vector <vec_name>, cfg="<cfg>" (chunks <chunks>): <detail>"; chunks and detail may be "".
+std::string failure_message(const char *type, const char *driver, bool enc,
+			    const std::string &what, const std::string &vec_name,
+			    const std::string &cfg, const std::string &chunks, const std::string &detail);
+
 // Sets the vector's key (if it has one) as cfg says and checks setkey's error, then hashes.
 // vec_name is "3" for a suite's third vector, "\"random: psize=...\"" for a random one.
 std::string test_hash_vec_cfg(struct crypto_shash *tfm, const kcshim_hash_vec &vec,
@@ -75,5 +96,12 @@ std::string test_skcipher_vec_cfg(struct crypto_skcipher *tfm, const kcshim_ciph
 // The same for a single-block cipher, block by block over whole blocks of vec.
 std::string test_cipher_vec_cfg(struct crypto_cipher *tfm, const kcshim_cipher_vec &vec,
 				const std::string &vec_name, const CipherConfig &cfg, bool enc);
+
+// An AEAD vector, as testmgr's test_aead_vec_cfg: sets the key and the authsize (clen - plen)
+// and checks their errors, then encrypts ptext or decrypts ctext with assoc in front, checking the
+// output after the associated data, the poison, the source (out of place), the request (nothing
+// in it may change) and the error: a novrfy vector must fail to decrypt with -EBADMSG.
+std::string test_aead_vec_cfg(struct crypto_aead *tfm, const kcshim_aead_vec &vec,
+			      const std::string &vec_name, const CipherConfig &cfg, bool enc);
 
 }  // namespace kcshim::selftest

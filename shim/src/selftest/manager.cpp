@@ -50,6 +50,10 @@ SuiteResult run_suite(AlgEntry *e, const kcshim_vector_suite &suite)
 		if (suite.kind == KCSHIM_SUITE_CIPHER)
 			return test_cipher_suite(e, suite);
 		break;
+	case KCSHIM_KIND_AEAD:
+		if (suite.kind == KCSHIM_SUITE_AEAD)
+			return test_aead_suite(e, suite);
+		break;
 	case KCSHIM_KIND_COMPRESS:
 		break;
 	}

@@ -43,6 +43,7 @@ void test_on_register(AlgEntry *e);
 SuiteResult test_hash_suite(AlgEntry *e, const kcshim_vector_suite &suite);
 SuiteResult test_skcipher_suite(AlgEntry *e, const kcshim_vector_suite &suite);
 SuiteResult test_cipher_suite(AlgEntry *e, const kcshim_vector_suite &suite);
+SuiteResult test_aead_suite(AlgEntry *e, const kcshim_vector_suite &suite);
 
 // The extra tests of e (pinned by the caller): random cases compared with the generic driver. A
 // row of KCSHIM_ROW_EXTRA, _NOT_COMPARED or _IS_GENERIC; nothing for internal drivers (tested

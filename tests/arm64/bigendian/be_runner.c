@@ -860,7 +860,7 @@ static void check_vector_tables(void)
 
 			if (suite->kind == KCSHIM_SUITE_HASH)
 				check_hash_suite(src, suite);
-			else
+			else if (suite->kind == KCSHIM_SUITE_CIPHER)
 				check_cipher_suite(src, suite);
 		}
 	}

@@ -1,47 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * AEAD drivers: the types and accessors a driver file needs to compile (7.x's crypto/aes.c has
- * GCM and CCM code behind IS_ENABLED()). kcshim has no AEAD requests yet, so registering an
- * AEAD is refused with -ENOSYS; an empty table registers nothing and succeeds.
+ * AEAD drivers (include/crypto/internal/aead.h): registration, the tfm and request contexts.
+ * kcshim has no AEAD templates or instances (no aead_register_instance(), no spawns).
  */
 #ifndef _KCSHIM_CRYPTO_INTERNAL_AEAD_H
 #define _KCSHIM_CRYPTO_INTERNAL_AEAD_H
 
 #include <crypto/aead.h>
 #include <crypto/algapi.h>
-#include <linux/scatterlist.h>
+#include <linux/types.h>
 
-struct aead_request {
-	struct crypto_async_request base;
-	unsigned int assoclen;
-	unsigned int cryptlen;
-	u8 *iv;
-	struct scatterlist *src;
-	struct scatterlist *dst;
-	void *__ctx[] CRYPTO_MINALIGN_ATTR;
-};
-
-struct aead_alg {
-	int (*setkey)(struct crypto_aead *tfm, const u8 *key, unsigned int keylen);
-	int (*setauthsize)(struct crypto_aead *tfm, unsigned int authsize);
-	int (*encrypt)(struct aead_request *req);
-	int (*decrypt)(struct aead_request *req);
-	int (*init)(struct crypto_aead *tfm);
-	void (*exit)(struct crypto_aead *tfm);
-	unsigned int ivsize;
-	unsigned int maxauthsize;
-	unsigned int chunksize;
-	struct crypto_alg base;
-};
-
-static inline struct crypto_aead *crypto_aead_reqtfm(struct aead_request *req)
+static inline void *crypto_aead_ctx(struct crypto_aead *tfm)
 {
-	return container_of(req->base.tfm, struct crypto_aead, base);
+	return crypto_tfm_ctx(&tfm->base);
 }
 
-static inline unsigned int crypto_aead_authsize(struct crypto_aead *tfm)
+static inline void *crypto_aead_ctx_dma(struct crypto_aead *tfm)
 {
-	return tfm->authsize;
+	return crypto_tfm_ctx_dma(&tfm->base);
 }
 
 static inline void *aead_request_ctx(struct aead_request *req)
@@ -49,19 +25,62 @@ static inline void *aead_request_ctx(struct aead_request *req)
 	return req->__ctx;
 }
 
-static inline void crypto_aead_set_reqsize(struct crypto_aead *tfm, unsigned int reqsize)
+/* kcshim does no DMA: the request context is already aligned enough. */
+static inline void *aead_request_ctx_dma(struct aead_request *req)
 {
-	tfm->reqsize = reqsize;
+	return aead_request_ctx(req);
+}
+
+static inline void aead_request_complete(struct aead_request *req, int err)
+{
+	crypto_request_complete(&req->base, err);
+}
+
+static inline u32 aead_request_flags(struct aead_request *req)
+{
+	return req->base.flags;
+}
+
+static inline struct aead_request *aead_request_cast(struct crypto_async_request *req)
+{
+	return container_of(req, struct aead_request, base);
+}
+
+/* From the driver's init: how many bytes of context each request carries after it. */
+static inline void crypto_aead_set_reqsize(struct crypto_aead *aead, unsigned int reqsize)
+{
+	aead->reqsize = reqsize;
+}
+
+static inline void crypto_aead_set_reqsize_dma(struct crypto_aead *aead, unsigned int reqsize)
+{
+	crypto_aead_set_reqsize(aead, reqsize);
+}
+
+static inline unsigned int crypto_aead_alg_chunksize(struct aead_alg *alg)
+{
+	return alg->chunksize;
+}
+
+static inline unsigned int crypto_aead_chunksize(struct crypto_aead *tfm)
+{
+	return crypto_aead_alg_chunksize(crypto_aead_alg(tfm));
 }
 
 __KCSHIM_BEGIN_DECLS
-/* 0 for count 0; -ENOSYS otherwise: kcshim has no AEAD API. */
-int crypto_register_aeads(struct aead_alg *algs, int count);
-void crypto_unregister_aeads(struct aead_alg *algs, int count);
+/*
+ * Registers an AEAD driver with crypto_aead_type's checks (aead_prepare_alg): -EINVAL when
+ * maxauthsize, ivsize or chunksize is over PAGE_SIZE / 8, or (kcshim's addition, as for
+ * skciphers) setkey, encrypt or decrypt is missing,
+ * then crypto_register_alg()'s (-EINVAL for a bad cra_alignmask or cra_blocksize, -EEXIST for a
+ * driver name collision). A chunksize of 0 becomes cra_blocksize. The driver is self-tested as it
+ * registers; one that fails stays registered but is never returned by a lookup.
+ */
 int crypto_register_aead(struct aead_alg *alg);
 void crypto_unregister_aead(struct aead_alg *alg);
-int crypto_aead_decrypt(struct aead_request *req);
-int crypto_aead_encrypt(struct aead_request *req);
+/* All or nothing: on an error the ones registered already are unregistered again. */
+int crypto_register_aeads(struct aead_alg *algs, int count);
+void crypto_unregister_aeads(struct aead_alg *algs, int count);
 __KCSHIM_END_DECLS
 
 #endif

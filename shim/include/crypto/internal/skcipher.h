@@ -10,6 +10,8 @@
 #include <linux/list.h>
 #include <linux/types.h>
 
+struct aead_request;
+
 /* 6.15: a skcipher whose requests need more than MAX_SYNC_SKCIPHER_REQSIZE (the flag's bit is
  * reused from OPTIONAL_KEY, which skciphers never set). */
 #define CRYPTO_ALG_SKCIPHER_REQSIZE_LARGE CRYPTO_ALG_OPTIONAL_KEY
@@ -73,6 +75,13 @@ int skcipher_walk_virt(struct skcipher_walk *walk, struct skcipher_request *req,
 int skcipher_walk_done(struct skcipher_walk *walk, int res);
 void skcipher_walk_complete(struct skcipher_walk *walk, int err);
 int skcipher_walk_async(struct skcipher_walk *walk, struct skcipher_request *req);
+/*
+ * Walks an AEAD request's data after its assoclen bytes of associated data, in src and dst: the
+ * cryptlen bytes of plaintext (encrypt) or the cryptlen - authsize bytes of ciphertext before the
+ * tag (decrypt), in steps of the driver's chunksize. As skcipher_walk_virt() otherwise.
+ */
+int skcipher_walk_aead_encrypt(struct skcipher_walk *walk, struct aead_request *req, bool atomic);
+int skcipher_walk_aead_decrypt(struct skcipher_walk *walk, struct aead_request *req, bool atomic);
 __KCSHIM_END_DECLS
 
 static inline void skcipher_walk_abort(struct skcipher_walk *walk)

@@ -37,6 +37,19 @@ struct cipher_testvec {
 
 struct aead_testvec {
 	const char *key;
+	const char *iv;
+	const char *ptext;
+	const char *assoc;
+	const char *ctext;
+	unsigned char novrfy;
+	unsigned char wk;
+	unsigned char klen;
+	unsigned int plen;
+	unsigned int clen;
+	unsigned int alen;
+	int setkey_error;
+	int setauthsize_error;
+	int crypt_error;
 };
 
 /* FIPS 180-2 "abc"; the second vector is wrong and lies beyond the entry's .count = 1. */
@@ -81,6 +94,20 @@ static const struct cipher_testvec fake_cast5_tv[] = {
 		.ptext = "\x00\x00\x00\x00\x00\x00\x00\x00",
 		.ctext = "\x00\x00\x00\x00\x00\x00\x00\x00",
 		.len = 8,
+	}
+};
+
+/* Made up: no driver has this name, so it is converted but never run. */
+static const struct aead_testvec fake_aegis_tv[] = {
+	{
+		.key = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f",
+		.klen = 16,
+		.iv = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+		.assoc = "\x01",
+		.alen = 1,
+		.ctext = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+		.clen = 16,
+		.novrfy = 1,
 	}
 };
 
