@@ -142,11 +142,15 @@ std::vector<std::string> Makefile::objects_of(const std::string &module) const
 std::vector<std::string> Makefile::modules_of(const std::string &object) const
 {
 	std::vector<std::string> out;
-	for (const auto &[module, objs] : objects)
+	for (const auto &entry : objects) {
+		/* a named copy: clang 14 cannot capture a structured binding in a lambda */
+		const std::string &module = entry.first;
+		const auto &objs = entry.second;
 		if (module != object && std::find(objs.begin(), objs.end(), object) != objs.end() &&
 		    std::any_of(modules.begin(), modules.end(),
-				[&](const auto &m) { return m.first == module; }))
+				[&module](const auto &m) { return m.first == module; }))
 			out.push_back(module);
+	}
 	for (const auto &[module, symbol] : modules)
 		if (module == object)
 			out.push_back(module);
