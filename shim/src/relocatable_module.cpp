@@ -108,6 +108,14 @@ std::size_t align_up(std::size_t v, std::size_t a)
 // The field a relocation stores its value in, and whether the value fits it.
 enum Field { field64, field_s32, field_u32 };
 
+// s + a - p as a linker computes a relocation: modulo 2^64, so a hostile addend cannot overflow
+// (the range check on the result then rejects it).
+std::int64_t wrap_sum(std::int64_t s, std::int64_t a, std::int64_t p = 0)
+{
+	return static_cast<std::int64_t>(static_cast<std::uint64_t>(s) + static_cast<std::uint64_t>(a) -
+					 static_cast<std::uint64_t>(p));
+}
+
 bool fits(Field f, std::int64_t v)
 {
 	switch (f) {
@@ -534,20 +542,20 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 			case R_X86_64_NONE:
 				continue;
 			case R_X86_64_64:
-				v = S + A;
+				v = wrap_sum(S, A);
 				field = field64;
 				break;
 			case R_X86_64_PC64:
-				v = S + A - here;
+				v = wrap_sum(S, A, here);
 				field = field64;
 				break;
 			case R_X86_64_GOTOFF64:
-				v = S + A - got_at;
+				v = wrap_sum(S, A, got_at);
 				field = field64;
 				break;
 			case R_X86_64_PC32:
 			case R_X86_64_PLT32:
-				v = S + A - here;
+				v = wrap_sum(S, A, here);
 				if (!fits(field_s32, v) && external[sym]) {
 					std::uintptr_t near = reach(sym, type == R_X86_64_PLT32);
 					if (!near)
@@ -555,19 +563,19 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 							    e.symbol_name(sym) + " in " + target +
 							    ": it lies outside the low 2 GiB and is neither a "
 							    "function nor read-only data");
-					v = static_cast<std::int64_t>(near) + A - here;
+					v = wrap_sum(static_cast<std::int64_t>(near), A, here);
 				}
 				break;
 			case R_X86_64_32:
 			case R_X86_64_32S: {
 				field = type == R_X86_64_32 ? field_u32 : field_s32;
 				what = "absolute 32-bit";
-				v = S + A;
+				v = wrap_sum(S, A);
 				if (!fits(field, v) && external[sym]) {
 					// An outside table indexed absolutely (6.1's cast5 assembly:
 					// "movl cast_s1(, %rax, 4)"): its stand-in is low.
 					if (std::uintptr_t near = reach(sym, false))
-						v = static_cast<std::int64_t>(near) + A;
+						v = wrap_sum(static_cast<std::int64_t>(near), A);
 				}
 				break;
 			}
@@ -575,11 +583,11 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 			case R_X86_64_GOTPCRELX:
 			case R_X86_64_REX_GOTPCRELX:
 				got[sym] = static_cast<std::uint64_t>(S);
-				v = reinterpret_cast<std::int64_t>(&got[sym]) + A - here;
+				v = wrap_sum(reinterpret_cast<std::int64_t>(&got[sym]), A, here);
 				what = "GOT";
 				break;
 			case R_X86_64_GOTPC32:
-				v = got_at + A - here;
+				v = wrap_sum(got_at, A, here);
 				what = "GOT";
 				break;
 			default:

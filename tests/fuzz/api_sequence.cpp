@@ -185,7 +185,12 @@ void skcipher_sequence(const char *name, Reader &in)
 	while (!in.done()) {
 		std::vector<std::uint8_t> d = in.bytes();
 		if (in.byte() & 1) {
-			keyed = !crypto_skcipher_setkey(tfm, d.data(), d.size());
+			bool bad_length = d.size() < crypto_skcipher_min_keysize(tfm) ||
+					  d.size() > crypto_skcipher_max_keysize(tfm);
+			int err = crypto_skcipher_setkey(tfm, d.data(), d.size());
+			/* as crypto/skcipher.c: a length outside [min, max] is refused before the
+			 * tfm is touched, so an earlier key stays; any other failure drops it */
+			keyed = !err || (keyed && bad_length);
 			continue;
 		}
 		std::vector<std::uint8_t> cuts = in.bytes();
