@@ -118,9 +118,10 @@ struct crypto_template *crypto_lookup_template(const char *name);
 
 /*
  * Registers inst (its spawns grabbed) for tmpl: flags CRYPTO_ALG_INSTANCE, cra_module the
- * template's. The registry then owns it and frees it through the type's free hook when it is
- * removed and unused. crypto_register_alg()'s errors; -EAGAIN when a spawn's algorithm died. On an
- * error the caller still owns inst.
+ * template's. crypto_register_alg()'s errors; -EAGAIN when a spawn's algorithm died. On an error
+ * the caller still owns inst. The typed calls (skcipher_register_instance(), ...) hand the
+ * instance to the registry, which frees it with inst->free once it is removed and unused; a bare
+ * crypto_instance registered here stays the template's to free.
  */
 int crypto_register_instance(struct crypto_template *tmpl, struct crypto_instance *inst);
 void crypto_unregister_instance(struct crypto_instance *inst);
