@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-// Templates: "mode(cipher)" skcipher instances made on demand over any registered single-block
-// cipher, named as the kernel names them (cra_name "cbc(cast5)", driver "cbc(cast5-generic)",
-// the cipher's priority and alignmask). ecb() over an lskcipher is an lskcipher instance, as in
-// kernel 6.7+ (ecb(arc4)).
+// The template registry: instantiate() is the one way in, for a lookup that found no driver.
+// Two providers: templates modules register (module_templates.h: the kernel's crypto/xts.c,
+// gcm.c, ...), tried first, and kcshim's own modes, here: "mode(cipher)" skcipher instances made
+// on demand over any registered single-block cipher, named as the kernel names them (cra_name
+// "cbc(cast5)", driver "cbc(cast5-generic)", the cipher's priority and alignmask). ecb() over an
+// lskcipher is an lskcipher instance, as in kernel 6.7+ (ecb(arc4)).
 #pragma once
 
 #include <cstdint>
