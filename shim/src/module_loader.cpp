@@ -157,7 +157,8 @@ int kcshim_unload_module(struct kcshim_module *mod)
 		return -EBUSY;
 	}
 	for (AlgEntry *e : Registry::get().entries_of(&mod->m)) {
-		if (!e->dead && e->users.load() > 0) {
+		// a template instance built on it goes with it; one in use keeps it
+		if (!e->dead && Registry::get().in_use(e)) {
 			set_last_error(std::string(e->alg->cra_driver_name) + " is in use");
 			return -EBUSY;
 		}

@@ -95,9 +95,27 @@ bool kind_accepts(kcshim_alg_kind wanted, kcshim_alg_kind have)
 	return wanted == have || (wanted == KCSHIM_KIND_SKCIPHER && have == KCSHIM_KIND_LSKCIPHER);
 }
 
-bool has_templates(kcshim_alg_kind kind)
+// The type bits and the type mask crypto_find_alg() gives a lookup of each kind (the frontend's
+// type and maskset): the type attribute a template's create() checks.
+void type_bits(kcshim_alg_kind kind, uint32_t *type, uint32_t *mask)
 {
-	return kind == KCSHIM_KIND_SKCIPHER || kind == KCSHIM_KIND_LSKCIPHER;
+	static constexpr struct {
+		kcshim_alg_kind kind;
+		uint32_t type, maskset;
+	} bits[] = {
+		{KCSHIM_KIND_SHASH, CRYPTO_ALG_TYPE_SHASH, CRYPTO_ALG_TYPE_MASK},
+		{KCSHIM_KIND_CIPHER, CRYPTO_ALG_TYPE_CIPHER, CRYPTO_ALG_TYPE_MASK},
+		{KCSHIM_KIND_SKCIPHER, CRYPTO_ALG_TYPE_SKCIPHER, 0xe},
+		{KCSHIM_KIND_LSKCIPHER, CRYPTO_ALG_TYPE_LSKCIPHER, CRYPTO_ALG_TYPE_MASK},
+		{KCSHIM_KIND_COMPRESS, CRYPTO_ALG_TYPE_COMPRESS, CRYPTO_ALG_TYPE_MASK},
+		{KCSHIM_KIND_AEAD, CRYPTO_ALG_TYPE_AEAD, CRYPTO_ALG_TYPE_MASK},
+	};
+	*type &= ~CRYPTO_ALG_TYPE_MASK;
+	for (const auto &b : bits)
+		if (b.kind == kind) {
+			*type |= b.type;
+			*mask |= b.maskset;
+		}
 }
 
 }  // namespace
@@ -138,6 +156,7 @@ Registry &Registry::get()
 
 Registry::~Registry()
 {
+	exiting_ = true;
 	for (auto it = entries_.rbegin(); it != entries_.rend(); ++it)
 		if ((*it)->destroy)
 			std::exchange((*it)->destroy, nullptr)();
@@ -185,28 +204,49 @@ int Registry::add(crypto_alg *alg, kcshim_alg_kind kind, AlgEntry **out)
 
 void Registry::remove(crypto_alg *alg)
 {
-	std::vector<AlgEntry *> dependants;
 	std::lock_guard lock(mu_);
 	AlgEntry *e = find(alg);
-	if (!e)
-		return;
-	// Template instances built on this driver go with it, as crypto_remove_spawns() does.
+	if (e)
+		remove_entry(e);
+}
+
+std::vector<AlgEntry *> Registry::dependants(const AlgEntry *e)
+{
+	std::vector<AlgEntry *> out;
 	for (auto &d : entries_)
-		if (!d->dead && d->inner == e)
-			dependants.push_back(d.get());
-	for (AlgEntry *d : dependants) {
-		d->dead = true;
-		d->alg->cra_flags |= CRYPTO_ALG_DEAD;
-		reap(d);
-	}
+		if (!d->dead && (d->inner == e || std::ranges::find(d->spawns, e) != d->spawns.end()))
+			out.push_back(d.get());
+	return out;
+}
+
+// Instances built on e go first, each with its own dependants; one may take another with it
+// (xts(ecb(aes)) is built on aes and on ecb(aes)), so they are looked for again after each.
+void Registry::remove_entry(AlgEntry *e)
+{
+	for (auto deps = dependants(e); !deps.empty(); deps = dependants(e))
+		remove_entry(deps.front());
+	if (e->dead)
+		return;
 	e->dead = true;
-	alg->cra_flags |= CRYPTO_ALG_DEAD;
+	e->alg->cra_flags |= CRYPTO_ALG_DEAD;
 	reap(e);
+}
+
+bool Registry::in_use(AlgEntry *e)
+{
+	std::lock_guard lock(mu_);
+	auto deps = dependants(e);
+	size_t pins = 0;
+	for (AlgEntry *d : deps)
+		pins += (d->inner == e) + std::ranges::count(d->spawns, e);
+	if (e->users.load() > pins)
+		return true;
+	return std::ranges::any_of(deps, [this](AlgEntry *d) { return in_use(d); });
 }
 
 void Registry::reap(AlgEntry *e)
 {
-	if (!e->dead || e->users.load() != 0)
+	if (!e->dead || e->users.load() != 0 || exiting_)
 		return;
 	AlgEntry *inner = e->inner;
 	auto destroy = std::move(e->destroy);
@@ -241,8 +281,10 @@ AlgEntry *Registry::lookup(const LookupKey &key, int *err)
 {
 	std::lock_guard lock(mu_);
 	AlgEntry *e = best_match(key);
-	if (!e && has_templates(key.kind)) {
-		int ret = templates::instantiate(key.name);
+	if (!e) {
+		uint32_t type = key.type, mask = key.mask;
+		type_bits(key.kind, &type, &mask);
+		int ret = templates::instantiate(key.name, type, mask);
 		if (ret && ret != -EEXIST) {
 			*err = ret;
 			return nullptr;

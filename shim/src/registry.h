@@ -28,7 +28,11 @@ struct AlgEntry {
 	std::atomic<unsigned> users{0};		// tfms and template instances built on it
 	bool dead = false;			// unregistered; freed when the last user goes
 	bool instance = false;
-	AlgEntry *inner = nullptr;		// the cipher a template instance is built on
+	AlgEntry *inner = nullptr;		// the cipher a built-in template's instance is built
+						// on, pinned by the registry until the instance dies
+	std::vector<AlgEntry *> spawns;		// what a module template's instance is built on
+						// (its spawns pin them until inst->free drops them)
+	struct crypto_template *tmpl = nullptr;	// the module template that made the instance
 	std::function<void()> destroy;		// frees a template instance's memory
 	kcshim_selftest_state selftest = KCSHIM_SELFTEST_UNTESTED;
 	std::string selftest_message;
@@ -51,7 +55,10 @@ public:
 	// Checks (crypto_check_alg), names a nameless driver "<name>-generic", renames for a module
 	// suffix, rejects collisions (-EEXIST), inserts and self-tests the driver.
 	int add(crypto_alg *alg, kcshim_alg_kind kind, AlgEntry **out = nullptr);
+	// Removes alg and, first, every template instance built on it (crypto_remove_spawns()).
 	void remove(crypto_alg *alg);
+	// In use: pinned by a tfm, or by anything but the template instances that go with it.
+	bool in_use(AlgEntry *e);
 
 	// The driver lookup would return, pinned (users + 1); nullptr and *err = -ENOENT if none.
 	// Template names ("cbc(cast5)") are instantiated on demand.
@@ -71,11 +78,14 @@ public:
 
 private:
 	AlgEntry *best_match(const LookupKey &key);
+	void remove_entry(AlgEntry *e);
+	std::vector<AlgEntry *> dependants(const AlgEntry *e);
 	void reap(AlgEntry *e);
 
 	std::recursive_mutex mu_;
 	std::vector<std::unique_ptr<AlgEntry>> entries_;
 	uint64_t next_seq_ = 1;
+	bool exiting_ = false;	// the destructor runs: releases no longer reap
 };
 
 // Kind of a crypto_alg from its type bits.

@@ -57,6 +57,7 @@
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/log2.h>
 #include <linux/string.h>
 #include <linux/timex.h>
 #include <linux/types.h>

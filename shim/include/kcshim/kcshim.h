@@ -67,7 +67,7 @@ struct kcshim_alg_info {
 	enum kcshim_alg_kind kind;
 	enum kcshim_selftest_state selftest;
 	bool internal;
-	bool instance;		/* made by a template: ecb(), cbc(), ctr() */
+	bool instance;		/* made by a template: ecb(), cbc(), ctr(), or a module's */
 	unsigned int blocksize;
 	unsigned int digestsize;	/* shash */
 	unsigned int descsize;		/* shash */
@@ -84,7 +84,13 @@ struct kcshim_alg_info {
 /* Calls fn for every registered driver, newest first; stops at and returns fn's first nonzero. */
 int kcshim_for_each_alg(int (*fn)(const struct kcshim_alg_info *info, void *arg), void *arg);
 
-/* Creates the template instance for name (e.g. "cbc(cast5-generic)") if it does not exist yet. */
+/*
+ * Creates the template instance for name (e.g. "cbc(cast5-generic)", "xts(aes)") if it does not
+ * exist yet, with a module's template of that name (crypto_register_template()) or kcshim's own
+ * ecb, cbc, ctr. 0 when made; -EEXIST when it exists; -ENOENT when name is no template name, no
+ * template has its name or what it names does not exist; the template's error otherwise
+ * (-EINVAL for an inner algorithm it cannot take).
+ */
 int kcshim_instantiate(const char *name);
 
 /* What a result row reports (see struct kcshim_selftest_result). */

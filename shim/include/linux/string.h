@@ -50,7 +50,8 @@ static inline void memzero_explicit(void *s, size_t count)
 	barrier_data(s);
 }
 
-static inline ssize_t strscpy(char *dst, const char *src, size_t count)
+/* strscpy(dst, src, count), or strscpy(dst, src) for an array dst (6.8+). */
+static inline ssize_t sized_strscpy(char *dst, const char *src, size_t count)
 {
 	size_t len;
 
@@ -65,6 +66,11 @@ static inline ssize_t strscpy(char *dst, const char *src, size_t count)
 	memcpy(dst, src, len + 1);
 	return (ssize_t)len;
 }
+
+#define __kcshim_strscpy_pick(a, b, c, fn, ...) fn
+#define __kcshim_strscpy_2(dst, src) sized_strscpy(dst, src, sizeof(dst))
+#define strscpy(...) \
+	__kcshim_strscpy_pick(__VA_ARGS__, sized_strscpy, __kcshim_strscpy_2, )(__VA_ARGS__)
 
 static inline size_t strlcpy(char *dst, const char *src, size_t size)
 {

@@ -308,7 +308,9 @@ std::vector<const kcshim_vector_suite *> suites_for(std::string_view alg)
 }
 
 // Appends "-generic" and the suffix to every innermost name: "cbc(cast5)" -> "cbc(cast5-generic)",
-// and the suffix alone to a name already built that way ("cbc(cast5-generic)" -> "...@x)").
+// and the suffix alone to a name already built that way ("cbc(cast5-generic)" -> "...@x)"). A
+// template's parameter that is no driver with the suffix keeps its name: it names no driver
+// ("ghash-lib" in "gcm_base(ctr(aes-lib),ghash-lib)" is gcm's library, not a module's).
 std::string with_generic(std::string_view name, std::string_view generic, std::string_view suffix)
 {
 	std::string out;
@@ -317,11 +319,15 @@ std::string with_generic(std::string_view name, std::string_view generic, std::s
 		size_t end = name.find_first_of("(),", i);
 		if (end == std::string_view::npos)
 			end = name.size();
-		out += name.substr(i, end - i);
+		std::string_view piece = name.substr(i, end - i);
+		out += piece;
 		bool template_name = end < name.size() && name[end] == '(';
+		bool param = i > 0 && (name[i - 1] == '(' || name[i - 1] == ',');
+		std::string suffixed = std::string(piece) + std::string(generic) + std::string(suffix);
 		if (end > i && !template_name) {
 			out += generic;
-			out += suffix;
+			if (!param || suffix.empty() || Registry::get().find_driver(suffixed))
+				out += suffix;
 		}
 		if (end < name.size())
 			out += name[end];

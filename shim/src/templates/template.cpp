@@ -6,6 +6,8 @@
 #include <string>
 
 #include "registry.h"
+#include "templates/attrs.h"
+#include "templates/module_templates.h"
 #include "tfm.h"
 
 namespace kcshim::templates {
@@ -65,24 +67,32 @@ struct crypto_cipher *child_cipher(struct crypto_skcipher *tfm)
 	return static_cast<InstanceCtx *>(crypto_skcipher_ctx(tfm))->child;
 }
 
-int instantiate(std::string_view name)
-{
-	size_t open = name.find('(');
-	if (open == std::string_view::npos || name.back() != ')')
-		return -ENOENT;
-	std::string_view mode_name = name.substr(0, open);
-	std::string inner_name(name.substr(open + 1, name.size() - open - 2));
+namespace {
 
+// Whether a lookup of type/mask may be given an instance of type made_type (crypto_check_attr_type)
+bool type_fits(uint32_t made_type, uint32_t type, uint32_t mask)
+{
+	return !((made_type ^ type) & mask & CRYPTO_ALG_TYPE_MASK);
+}
+
+// kcshim's own modes: mode(one inner name).
+int instantiate_builtin(const TemplateName &t, uint32_t type, uint32_t mask)
+{
 	const Mode *mode = nullptr;
 	for (const Mode *m : modes)
-		if (mode_name == m->name)
+		if (t.name == m->name)
 			mode = m;
-	if (!mode)
+	if (!mode || t.params.size() != 1)
 		return -ENOENT;
+	const std::string &inner_name = t.params[0];
 
-	int err = mode->over_lskcipher ? mode->over_lskcipher(*mode, inner_name) : -ENOENT;
+	int err = -ENOENT;
+	if (mode->over_lskcipher && type_fits(CRYPTO_ALG_TYPE_LSKCIPHER, type, mask))
+		err = mode->over_lskcipher(*mode, inner_name);
 	if (err != -ENOENT)
 		return err;
+	if (!type_fits(CRYPTO_ALG_TYPE_SKCIPHER, type, mask))
+		return -ENOENT;
 	AlgEntry *inner = Registry::get().lookup({inner_name, KCSHIM_KIND_CIPHER, 0, 0}, &err);
 	if (!inner)
 		return -ENOENT;
@@ -123,6 +133,18 @@ int instantiate(std::string_view name)
 		[raw] { delete raw; });
 }
 
+}  // namespace
+
+int instantiate(std::string_view name, uint32_t type, uint32_t mask)
+{
+	std::optional<TemplateName> t = parse_template_name(name);
+	if (!t)
+		return -ENOENT;
+	if (std::optional<int> made = create_from_module(*t, type, mask))
+		return *made;
+	return instantiate_builtin(*t, type, mask);
+}
+
 int set_instance_names(struct crypto_alg *alg, const Mode &mode, const struct crypto_alg *inner)
 {
 	int n1 = snprintf(alg->cra_name, CRYPTO_MAX_ALG_NAME, "%s(%s)", mode.name, inner->cra_name);
@@ -153,5 +175,5 @@ int register_instance(AlgEntry *inner, const struct crypto_alg *alg,
 extern "C" int kcshim_instantiate(const char *name)
 {
 	kcshim_init();
-	return kcshim::templates::instantiate(name);
+	return kcshim::templates::instantiate(name, 0, 0);
 }

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-// Templates: "mode(cipher)" skcipher instances made on demand over any registered single-block
-// cipher, named as the kernel names them (cra_name "cbc(cast5)", driver "cbc(cast5-generic)",
-// the cipher's priority and alignmask). ecb() over an lskcipher is an lskcipher instance, as in
-// kernel 6.7+ (ecb(arc4)).
+// The template registry: instantiate() is the one way in, for a lookup that found no driver.
+// Two providers: templates modules register (module_templates.h: the kernel's crypto/xts.c,
+// gcm.c, ...), tried first, and kcshim's own modes, here: "mode(cipher)" skcipher instances made
+// on demand over any registered single-block cipher, named as the kernel names them (cra_name
+// "cbc(cast5)", driver "cbc(cast5-generic)", the cipher's priority and alignmask). ecb() over an
+// lskcipher is an lskcipher instance, as in kernel 6.7+ (ecb(arc4)).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string_view>
 
@@ -30,9 +33,13 @@ extern const Mode ecb_mode;
 extern const Mode cbc_mode;
 extern const Mode ctr_mode;
 
-// Registers the instance for name ("cbc(cast5)" or "cbc(cast5-generic)"). 0 when made, -ENOENT
-// when name is no template of a registered cipher, -EEXIST when it exists already.
-int instantiate(std::string_view name);
+// The template registry's one entry point, for a lookup that found no driver of name: makes the
+// instance name asks for with the template of that name, a module's (module_templates.h) before
+// kcshim's own ecb, cbc and ctr; type and mask are the lookup's, type bits included ("cbc(cast5)"
+// as an shash is no instance). 0 when made; -ENOENT when name is no template name, no template
+// has its name or a built-in one has nothing to build on; -EEXIST when it exists already;
+// else the template's error (-EINVAL for an inner algorithm it cannot take).
+int instantiate(std::string_view name, uint32_t type, uint32_t mask);
 
 // The child cipher of an instance tfm.
 struct crypto_cipher *child_cipher(struct crypto_skcipher *tfm);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * AEAD drivers (include/crypto/internal/aead.h): registration, the tfm and request contexts.
- * kcshim has no AEAD templates or instances (no aead_register_instance(), no spawns).
+ * and the template side: aead_instance, AEAD spawns, aead_register_instance().
  */
 #ifndef _KCSHIM_CRYPTO_INTERNAL_AEAD_H
 #define _KCSHIM_CRYPTO_INTERNAL_AEAD_H
@@ -9,6 +9,47 @@
 #include <crypto/aead.h>
 #include <crypto/algapi.h>
 #include <linux/types.h>
+
+/* An AEAD template instance: the aead_alg, whose base is the crypto_instance's alg. */
+struct aead_instance {
+	void (*free)(struct aead_instance *inst);
+	union {
+		struct {
+			char head[offsetof(struct aead_alg, base)];
+			struct crypto_instance base;
+		} s;
+		struct aead_alg alg;
+	};
+};
+
+struct crypto_aead_spawn {
+	struct crypto_spawn base;
+};
+
+static inline struct crypto_instance *aead_crypto_instance(struct aead_instance *inst)
+{
+	return &inst->s.base;
+}
+
+static inline void *aead_instance_ctx(struct aead_instance *inst)
+{
+	return crypto_instance_ctx(aead_crypto_instance(inst));
+}
+
+static inline struct aead_instance *aead_alg_instance(struct crypto_aead *aead)
+{
+	return container_of(crypto_aead_alg(aead), struct aead_instance, alg);
+}
+
+static inline void crypto_drop_aead(struct crypto_aead_spawn *spawn)
+{
+	crypto_drop_spawn(&spawn->base);
+}
+
+static inline struct aead_alg *crypto_spawn_aead_alg(struct crypto_aead_spawn *spawn)
+{
+	return container_of(spawn->base.alg, struct aead_alg, base);
+}
 
 static inline void *crypto_aead_ctx(struct crypto_aead *tfm)
 {
@@ -81,6 +122,16 @@ void crypto_unregister_aead(struct aead_alg *alg);
 /* All or nothing: on an error the ones registered already are unregistered again. */
 int crypto_register_aeads(struct aead_alg *algs, int count);
 void crypto_unregister_aeads(struct aead_alg *algs, int count);
+/*
+ * Registers an AEAD instance made by tmpl's create(): crypto_register_aead()'s checks, -EINVAL
+ * without inst->free, then crypto_register_instance()'s. On an error the caller frees.
+ */
+int aead_register_instance(struct crypto_template *tmpl, struct aead_instance *inst);
+/* An AEAD (or a template instance made for name). -ENOENT when there is none. */
+int crypto_grab_aead(struct crypto_aead_spawn *spawn, struct crypto_instance *inst,
+		     const char *name, u32 type, u32 mask);
+/* A tfm of the spawn's AEAD, ERR_PTR(-EAGAIN) when it was unregistered, the init's error. */
+struct crypto_aead *crypto_spawn_aead(struct crypto_aead_spawn *spawn);
 __KCSHIM_END_DECLS
 
 #endif

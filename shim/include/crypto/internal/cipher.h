@@ -17,7 +17,28 @@ int crypto_cipher_setkey(struct crypto_cipher *tfm, const u8 *key, unsigned int 
 /* Encrypts one block; misaligned buffers are bounced when the driver has an alignmask. */
 void crypto_cipher_encrypt_one(struct crypto_cipher *tfm, u8 *dst, const u8 *src);
 void crypto_cipher_decrypt_one(struct crypto_cipher *tfm, u8 *dst, const u8 *src);
+
+/* Template side: a single-block cipher an instance is built on (see crypto_grab_spawn()). */
+struct crypto_cipher_spawn {
+	struct crypto_spawn base;
+};
+
+/* -ENOENT when there is no cipher name. */
+int crypto_grab_cipher(struct crypto_cipher_spawn *spawn, struct crypto_instance *inst,
+		       const char *name, u32 type, u32 mask);
+/* A tfm of the spawn's cipher, or ERR_PTR(-EAGAIN) when it was unregistered, -ENOMEM. */
+struct crypto_cipher *crypto_spawn_cipher(struct crypto_cipher_spawn *spawn);
 __KCSHIM_END_DECLS
+
+static inline void crypto_drop_cipher(struct crypto_cipher_spawn *spawn)
+{
+	crypto_drop_spawn(&spawn->base);
+}
+
+static inline struct crypto_alg *crypto_spawn_cipher_alg(struct crypto_cipher_spawn *spawn)
+{
+	return spawn->base.alg;
+}
 
 static inline struct crypto_tfm *crypto_cipher_tfm(struct crypto_cipher *tfm)
 {

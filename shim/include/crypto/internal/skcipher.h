@@ -51,7 +51,48 @@ struct skcipher_walk {
 	unsigned int alignmask;
 };
 
+/* An skcipher template instance: the skcipher_alg, whose base is the crypto_instance's alg. */
+struct skcipher_instance {
+	void (*free)(struct skcipher_instance *inst);
+	union {
+		struct {
+			char head[offsetof(struct skcipher_alg, base)];
+			struct crypto_instance base;
+		} s;
+		struct skcipher_alg alg;
+	};
+};
+
+struct crypto_skcipher_spawn {
+	struct crypto_spawn base;
+};
+
+/* The context of skcipher_alloc_instance_simple()'s instances. */
+struct skcipher_ctx_simple {
+	struct crypto_cipher *cipher;
+};
+
 __KCSHIM_BEGIN_DECLS
+/*
+ * Registers an skcipher instance made by tmpl's create(): crypto_register_skcipher()'s checks,
+ * -EINVAL without inst->free, then crypto_register_instance()'s. On an error the caller frees.
+ */
+int skcipher_register_instance(struct crypto_template *tmpl, struct skcipher_instance *inst);
+/* An skcipher (or an lskcipher, or a template instance made for name). -ENOENT when none. */
+int crypto_grab_skcipher(struct crypto_skcipher_spawn *spawn, struct crypto_instance *inst,
+			 const char *name, u32 type, u32 mask);
+/* A tfm of the spawn's skcipher, ERR_PTR(-EAGAIN) when it was unregistered, the init's error. */
+struct crypto_skcipher *crypto_spawn_skcipher(struct crypto_skcipher_spawn *spawn);
+/*
+ * The instance over the single-block cipher tb[1] names, as the kernel's simple modes make it:
+ * "tmpl(cipher)", the cipher's sizes (ivsize and chunksize one block), setkey, init and exit that
+ * hold a crypto_cipher in a struct skcipher_ctx_simple, inst->free set; the caller sets encrypt
+ * and decrypt and registers it. ERR_PTR(-errno): crypto_check_attr_type()'s and
+ * crypto_grab_cipher()'s errors, -ENAMETOOLONG, -ENOMEM.
+ */
+struct skcipher_instance *skcipher_alloc_instance_simple(struct crypto_template *tmpl,
+							 struct rtattr **tb);
+
 int crypto_register_skcipher(struct skcipher_alg *alg);
 void crypto_unregister_skcipher(struct skcipher_alg *alg);
 int crypto_register_skciphers(struct skcipher_alg *algs, int count);
@@ -133,6 +174,52 @@ static inline unsigned int crypto_skcipher_alg_walksize(struct skcipher_alg *alg
 static inline void skcipher_request_complete(struct skcipher_request *req, int err)
 {
 	crypto_request_complete(&req->base, err);
+}
+
+static inline struct crypto_instance *skcipher_crypto_instance(struct skcipher_instance *inst)
+{
+	return &inst->s.base;
+}
+
+static inline void *skcipher_instance_ctx(struct skcipher_instance *inst)
+{
+	return crypto_instance_ctx(skcipher_crypto_instance(inst));
+}
+
+static inline struct skcipher_instance *skcipher_alg_instance(struct crypto_skcipher *skcipher)
+{
+	return container_of(crypto_skcipher_alg(skcipher), struct skcipher_instance, alg);
+}
+
+static inline void crypto_drop_skcipher(struct crypto_skcipher_spawn *spawn)
+{
+	crypto_drop_spawn(&spawn->base);
+}
+
+static inline struct skcipher_alg_common *
+crypto_spawn_skcipher_alg_common(struct crypto_skcipher_spawn *spawn)
+{
+	return container_of(spawn->base.alg, struct skcipher_alg_common, base);
+}
+
+static inline struct skcipher_alg *crypto_spawn_skcipher_alg(struct crypto_skcipher_spawn *spawn)
+{
+	return container_of(spawn->base.alg, struct skcipher_alg, base);
+}
+
+static inline struct crypto_cipher *skcipher_cipher_simple(struct crypto_skcipher *tfm)
+{
+	struct skcipher_ctx_simple *ctx = (struct skcipher_ctx_simple *)crypto_skcipher_ctx(tfm);
+
+	return ctx->cipher;
+}
+
+static inline struct crypto_alg *skcipher_ialg_simple(struct skcipher_instance *inst)
+{
+	struct crypto_cipher_spawn *spawn =
+		(struct crypto_cipher_spawn *)skcipher_instance_ctx(inst);
+
+	return crypto_spawn_cipher_alg(spawn);
 }
 
 #endif
