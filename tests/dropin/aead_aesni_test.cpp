@@ -8,30 +8,18 @@
 //
 // The tree: $KCSHIM_TREE_7_3, else build/kernel-trees/linux-source-7.3 (tools/kernel-tree/prepare);
 // skipped when neither exists, or when the CPU has no AES-NI (the module's init refuses it).
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "tree73_cli.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path trees = KCSHIM_TEST_KERNEL_TREES;
-const fs::path work = KCSHIM_TEST_WORK_DIR;
-
-fs::path tree_7_3()
-{
-	if (const char *env = getenv("KCSHIM_TREE_7_3"))
-		return env;
-	return trees / "linux-source-7.3";
-}
+using namespace dropin_test;
 
 bool cpu_has_aesni()
 {
@@ -41,24 +29,6 @@ bool cpu_has_aesni()
 		if (line.rfind("flags", 0) == 0)
 			return std::regex_search(line, std::regex(" aes( |$)"));
 	return false;
-}
-
-// Runs the CLI with args, its output (stdout and stderr) in *out; the exit status.
-int kcshim(const std::string &args, const fs::path &log, std::string *out)
-{
-	std::string cmd = std::string(KCSHIM_TEST_CLI) + " " + args + " > '" + log.string() +
-			  "' 2>&1";
-	int status = std::system(cmd.c_str());
-	std::ifstream in(log);
-	std::stringstream ss;
-	ss << in.rdbuf();
-	*out = ss.str();
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-bool has_line(const std::string &text, const std::string &pattern)
-{
-	return std::regex_search(text, std::regex(pattern, std::regex::multiline));
 }
 
 class DropinAead : public ::testing::Test {
@@ -71,11 +41,13 @@ protected:
 				     << " (set KCSHIM_TREE_7_3 or run tools/kernel-tree/prepare)";
 		if (!cpu_has_aesni())
 			GTEST_SKIP() << "this CPU has no AES-NI: aesni-intel does not load";
-		dir = work / "aead-7.3";
+		// one directory per test: ctest runs these tests in parallel processes
+		dir = work / ("aead-7.3." +
+			      std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
 		fs::create_directories(dir);
 		module = dir / "aesni-intel.so";
 		std::string out;
-		ASSERT_EQ(kcshim("build --kernel-tree '" + tree.string() +
+		ASSERT_EQ(run_cli("build --kernel-tree '" + tree.string() +
 					 "' arch/x86/crypto/aesni-intel_glue.c -o '" + module.string() +
 					 "'",
 				 dir / "build.log", &out),
@@ -90,7 +62,7 @@ protected:
 TEST_F(DropinAead, AesniIntelFrom73RegistersItsGcmAeads)
 {
 	std::string out;
-	ASSERT_EQ(kcshim(load + "list", dir / "list.log", &out), 0) << out;
+	ASSERT_EQ(run_cli(load + "list", dir / "list.log", &out), 0) << out;
 	for (const char *driver : {"generic-gcm-aesni@k", "rfc4106-gcm-aesni@k"})
 		EXPECT_TRUE(has_line(out, std::string("^driver       : ") + driver +
 						  "\n(.+\n)*?selftest     : passed\n(.+\n)*?"
@@ -98,7 +70,7 @@ TEST_F(DropinAead, AesniIntelFrom73RegistersItsGcmAeads)
 						  "maxauthsize  : 16$"))
 			<< driver << "\n" << out;
 	// enc and dec take skciphers; an AEAD given to them is named as one
-	EXPECT_EQ(kcshim(load + "enc 'gcm(aes)' --key 00112233445566778899aabbccddeeff < /dev/null",
+	EXPECT_EQ(run_cli(load + "enc 'gcm(aes)' --key 00112233445566778899aabbccddeeff < /dev/null",
 			 dir / "enc.log", &out),
 		  1);
 	EXPECT_EQ(out, "kcshim: gcm(aes) is an AEAD: enc and dec take skciphers\n");
@@ -108,7 +80,7 @@ TEST_F(DropinAead, AesniIntelFrom73PassesTheKernelsAeadVectors)
 {
 	std::string out;
 	std::string args = load + "selftest --kernel-tree '" + tree.string() + "'";
-	ASSERT_EQ(kcshim(args, dir / "selftest.log", &out), 0) << "kcshim " << args << "\n" << out;
+	ASSERT_EQ(run_cli(args, dir / "selftest.log", &out), 0) << "kcshim " << args << "\n" << out;
 	// every flavour the CPU has, each vector under every configuration, both directions
 	EXPECT_TRUE(has_line(out, "^generic-gcm-aesni@k +gcm\\(aes\\) +kernel-7\\.3 +[1-9][0-9]* "
 				  "vectors +[1-9][0-9]* runs +passed$"))
@@ -126,7 +98,7 @@ TEST_F(DropinAead, WithExtraTheAeadsAreTestedByTheirVectorsOnly)
 	std::string args = load + "selftest --kernel-tree '" + tree.string() +
 			   "' --extra --fuzz-iterations 2 generic-gcm-aesni@k";
 	// 77: a driver named was not compared
-	EXPECT_EQ(kcshim(args, dir / "extra.log", &out), 77) << "kcshim " << args << "\n" << out;
+	EXPECT_EQ(run_cli(args, dir / "extra.log", &out), 77) << "kcshim " << args << "\n" << out;
 	EXPECT_TRUE(has_line(out, "^generic-gcm-aesni@k +gcm\\(aes\\) +vs \\S+ +NOT COMPARED: no "
 				  "generic driver .*: tested by its vectors only$"))
 		<< out;

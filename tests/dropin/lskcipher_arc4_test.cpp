@@ -6,17 +6,13 @@
 //
 // The tree: $KCSHIM_TREE_7_3, else build/kernel-trees/linux-source-7.3 (tools/kernel-tree/prepare);
 // skipped when neither exists. KCSHIM_TEST_SEED=<n> replays the extra tests' random cases.
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <regex>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "tree73_cli.h"
 
 #include "support/seed.h"
 
@@ -24,37 +20,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path trees = KCSHIM_TEST_KERNEL_TREES;
-const fs::path work = KCSHIM_TEST_WORK_DIR;
+using namespace dropin_test;
 
 uint64_t seed()
 {
 	return kcshim_test::test_seed();
-}
-
-fs::path tree_7_3()
-{
-	if (const char *env = getenv("KCSHIM_TREE_7_3"))
-		return env;
-	return trees / "linux-source-7.3";
-}
-
-// Runs the CLI with args, its output (stdout and stderr) in *out; the exit status.
-int kcshim(const std::string &args, const fs::path &log, std::string *out)
-{
-	std::string cmd = std::string(KCSHIM_TEST_CLI) + " " + args + " > '" + log.string() +
-			  "' 2>&1";
-	int status = std::system(cmd.c_str());
-	std::ifstream in(log);
-	std::stringstream ss;
-	ss << in.rdbuf();
-	*out = ss.str();
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-bool has_line(const std::string &text, const std::string &pattern)
-{
-	return std::regex_search(text, std::regex(pattern, std::regex::multiline));
 }
 
 TEST(DropinLskcipher, Arc4From73PassesItsKernelVectorsAndExtraTests)
@@ -68,20 +38,20 @@ TEST(DropinLskcipher, Arc4From73PassesItsKernelVectorsAndExtraTests)
 	fs::path module = dir / "arc4.so";
 	std::string out;
 	// arc4_setkey() and arc4_crypt() come from lib/crypto/arc4.c, which CRYPTO_ARC4 selects
-	ASSERT_EQ(kcshim("build --kernel-tree '" + tree.string() + "' crypto/arc4.c -o '" +
+	ASSERT_EQ(run_cli("build --kernel-tree '" + tree.string() + "' crypto/arc4.c -o '" +
 				 module.string() + "'",
 			 dir / "build.log", &out),
 		  0)
 		<< out;
 
 	std::string load = "-m '" + module.string() + "@k' ";
-	ASSERT_EQ(kcshim(load + "list", dir / "list.log", &out), 0) << out;
+	ASSERT_EQ(run_cli(load + "list", dir / "list.log", &out), 0) << out;
 	EXPECT_TRUE(has_line(out, "^driver       : arc4-generic@k\n(.+\n)*?type         : lskcipher$"))
 		<< out;
 
 	std::string args = load + "selftest --kernel-tree '" + tree.string() +
 			   "' --extra --fuzz-iterations 20 --seed " + std::to_string(seed());
-	int rc = kcshim(args, dir / "selftest.log", &out);
+	int rc = run_cli(args, dir / "selftest.log", &out);
 	EXPECT_EQ(rc, 0) << "kcshim " << args << "\n" << out;
 	// the lskcipher itself, through ecb(arc4)'s vectors, and the ecb instance over it
 	EXPECT_TRUE(has_line(out, "^arc4-generic@k +ecb\\(arc4\\) +kernel-7\\.3 +[1-9][0-9]* vectors +"

@@ -7,48 +7,18 @@
 //
 // The tree: $KCSHIM_TREE_7_3, else build/kernel-trees/linux-source-7.3 (tools/kernel-tree/prepare);
 // skipped when neither exists.
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "tree73_cli.h"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path trees = KCSHIM_TEST_KERNEL_TREES;
-const fs::path work = KCSHIM_TEST_WORK_DIR;
-
-fs::path tree_7_3()
-{
-	if (const char *env = getenv("KCSHIM_TREE_7_3"))
-		return env;
-	return trees / "linux-source-7.3";
-}
-
-// Runs the CLI with args, its output (stdout and stderr) in *out; the exit status.
-int kcshim(const std::string &args, const fs::path &log, std::string *out)
-{
-	std::string cmd = std::string(KCSHIM_TEST_CLI) + " " + args + " > '" + log.string() +
-			  "' 2>&1";
-	int status = std::system(cmd.c_str());
-	std::ifstream in(log);
-	std::stringstream ss;
-	ss << in.rdbuf();
-	*out = ss.str();
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-bool has_line(const std::string &text, const std::string &pattern)
-{
-	return std::regex_search(text, std::regex(pattern, std::regex::multiline));
-}
+using namespace dropin_test;
 
 TEST(DropinTemplate, Xts73OverAes73PassesTheTreesVectors)
 {
@@ -61,14 +31,14 @@ TEST(DropinTemplate, Xts73OverAes73PassesTheTreesVectors)
 	fs::path aes = dir / "aes.so", xts = dir / "xts.so";
 	std::string out;
 	for (const auto &[src, so] : {std::pair{"crypto/aes.c", aes}, std::pair{"crypto/xts.c", xts}})
-		ASSERT_EQ(kcshim("build --kernel-tree '" + tree.string() + "' " + src + " -o '" +
+		ASSERT_EQ(run_cli("build --kernel-tree '" + tree.string() + "' " + src + " -o '" +
 					 so.string() + "'",
 				 dir / "build.log", &out),
 			  0)
 			<< out;
 
 	std::string load = "-m '" + aes.string() + "@k' -m '" + xts.string() + "' ";
-	ASSERT_EQ(kcshim(load + "list --instantiate 'xts(aes)'", dir / "list.log", &out), 0) << out;
+	ASSERT_EQ(run_cli(load + "list --instantiate 'xts(aes)'", dir / "list.log", &out), 0) << out;
 	EXPECT_TRUE(has_line(out, "^name         : xts\\(aes\\)\ndriver       : "
 				  "xts\\(ecb-aes-lib@k\\)\nmodule       : xts$"))
 		<< out;
@@ -79,16 +49,16 @@ TEST(DropinTemplate, Xts73OverAes73PassesTheTreesVectors)
 								? "xts(ecb-aes-lib@k)"
 								: name,
 							std::regex("[()]"), "\\$&");
-		int rc = kcshim(load + "selftest '" + name + "'" + vectors, dir / "selftest.log", &out);
+		int rc = run_cli(load + "selftest '" + name + "'" + vectors, dir / "selftest.log", &out);
 		EXPECT_EQ(rc, 0) << name << "\n" << out;
 		EXPECT_TRUE(has_line(out, "^" + driver + " +xts\\(aes\\) +kernel-7\\.3 +5 vectors +"
 					  "[1-9][0-9]* runs +passed$"))
 			<< name << "\n" << out;
 	}
 
-	EXPECT_NE(kcshim(load + "list --instantiate 'xts(nope)'", dir / "bad.log", &out), 0);
+	EXPECT_NE(run_cli(load + "list --instantiate 'xts(nope)'", dir / "bad.log", &out), 0);
 	EXPECT_TRUE(has_line(out, "cannot instantiate xts\\(nope\\): -ENOENT")) << out;
-	EXPECT_NE(kcshim(load + "list --instantiate 'xts(cbc(aes))'", dir / "bad.log", &out), 0);
+	EXPECT_NE(run_cli(load + "list --instantiate 'xts(cbc(aes))'", dir / "bad.log", &out), 0);
 	EXPECT_TRUE(has_line(out, "cannot instantiate xts\\(cbc\\(aes\\)\\): -EINVAL")) << out;
 }
 

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+// What the 7.3 drop-in tests share: the tree ($KCSHIM_TREE_7_3, else
+// build/kernel-trees/linux-source-7.3 from tools/kernel-tree/prepare), their work directory, and
+// running the CLI as a user would. Each test binary defines KCSHIM_TEST_CLI,
+// KCSHIM_TEST_KERNEL_TREES and KCSHIM_TEST_WORK_DIR.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+namespace dropin_test {
+
+namespace fs = std::filesystem;
+
+inline const fs::path work = KCSHIM_TEST_WORK_DIR;
+
+inline fs::path tree_7_3()
+{
+	if (const char *env = getenv("KCSHIM_TREE_7_3"))
+		return env;
+	return fs::path(KCSHIM_TEST_KERNEL_TREES) / "linux-source-7.3";
+}
+
+// Runs the CLI with args, its output (stdout and stderr) in *out and in log; the exit status.
+inline int run_cli(const std::string &args, const fs::path &log, std::string *out)
+{
+	std::string cmd = std::string(KCSHIM_TEST_CLI) + " " + args + " > '" + log.string() +
+			  "' 2>&1";
+	int status = std::system(cmd.c_str());
+	std::ifstream in(log);
+	std::stringstream ss;
+	ss << in.rdbuf();
+	*out = ss.str();
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+inline bool has_line(const std::string &text, const std::string &pattern)
+{
+	return std::regex_search(text, std::regex(pattern, std::regex::multiline));
+}
+
+}  // namespace dropin_test
