@@ -24,6 +24,11 @@
 #include <crypto/scatterwalk.h>
 #include <crypto/skcipher.h>
 #include <crypto/utils.h>
+#include <kunit/resource.h>
+#include <kunit/run-in-irq-context.h>
+#include <kunit/test-bug.h>
+#include <kunit/test.h>
+#include <kunit/visibility.h>
 #include <linux/atomic.h>
 #include <linux/bitops.h>
 #include <linux/bug.h>
@@ -62,6 +67,7 @@
 #include <linux/timex.h>
 #include <linux/types.h>
 #include <linux/unaligned.h>
+#include <linux/vmalloc.h>
 #include <linux/workqueue.h>
 
 static DEFINE_PER_CPU(u64, test_counter);

@@ -10,6 +10,7 @@
 
 #include <linux/compiler.h>
 #include <linux/gfp.h>
+#include <linux/mm.h>		/* PAGE_SIZE, as the kernel's reaches it */
 #include <linux/overflow.h>
 #include <linux/types.h>
 

@@ -27,9 +27,16 @@ struct Registry {
 	std::mutex mu;
 	std::vector<struct kunit_suite *> suites;
 	std::vector<const void *> listed;	// suites + NULL, for kcshim_kunit_suites()
+	// Earlier listings, kept while only registrations happened: a listing stays valid until a
+	// module unloads, as kcshim/kunit.h promises.
+	std::vector<std::vector<const void *>> retired;
 
-	void relist()
+	void relist(bool unloading)
 	{
+		if (unloading)
+			retired.clear();
+		else if (!listed.empty())
+			retired.push_back(std::move(listed));
 		listed.assign(suites.begin(), suites.end());
 		listed.push_back(nullptr);
 	}
@@ -111,7 +118,7 @@ void kcshim_kunit_register_suites(struct kunit_suite *const *suites, size_t coun
 	Registry &r = registry();
 	std::lock_guard lock(r.mu);
 	r.suites.insert(r.suites.end(), suites, suites + count);
-	r.relist();
+	r.relist(false);
 }
 
 void kcshim_kunit_unregister_suites(struct kunit_suite *const *suites, size_t count)
@@ -120,7 +127,7 @@ void kcshim_kunit_unregister_suites(struct kunit_suite *const *suites, size_t co
 	std::lock_guard lock(r.mu);
 	for (size_t i = 0; i < count; i++)
 		std::erase(r.suites, suites[i]);
-	r.relist();
+	r.relist(true);
 }
 
 const void *const *kcshim_kunit_suites(void)
@@ -128,7 +135,7 @@ const void *const *kcshim_kunit_suites(void)
 	Registry &r = registry();
 	std::lock_guard lock(r.mu);
 	if (r.listed.empty())
-		r.relist();
+		r.relist(false);
 	return r.listed.data();
 }
 
