@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 // The emulated execution contexts (kcshim/irq_context.h): kcshim_run_irq_test() calls a function
 // in task, hardirq and softirq context and counts the calls; the context predicates, irqs on/off,
-// BH on/off and preempt_count see those contexts as the kernel's would.
+// BH on/off, preempt_count and x86's irq_fpu_usable() see those contexts as the kernel's would.
 //
 // The functions under test run in a signal handler: they only touch atomics, and report what they
 // saw through them; the assertions come after the run. No assertion is about speed: a run ends by
@@ -12,9 +12,13 @@
 #include <chrono>
 
 #include <kcshim/irq_context.h>
+#include <crypto/internal/simd.h>
 #include <linux/bottom_half.h>
 #include <linux/irqflags.h>
 #include <linux/preempt.h>
+#if defined(__x86_64__)
+#include <asm/fpu/api.h>
+#endif
 
 namespace {
 
@@ -315,5 +319,106 @@ TEST(IrqContext, PreemptDisableNests)
 	EXPECT_FALSE(in_atomic());
 	EXPECT_TRUE(preemptible());
 }
+
+#if defined(__x86_64__)
+
+// A task holding kernel_fpu_begin() for a while: the hardirqs that hit the section find
+// irq_fpu_usable() false; a softirq never runs inside it (7.3: the section disables BH) and
+// always finds the FPU usable.
+struct FpuSection {
+	std::atomic<bool> in_section{false};
+	std::atomic<int> hardirqs{0};
+	std::atomic<int> hardirqs_in_section{0};
+	std::atomic<int> usable_in_section{0};
+	std::atomic<int> softirqs_in_section{0};
+	std::atomic<int> softirqs_unusable{0};
+	std::atomic<int> task_unusable{0};
+	std::atomic<int> simd_usable_in_section{0};
+};
+
+bool fpu_section(void *arg)
+{
+	auto *s = static_cast<FpuSection *>(arg);
+	switch (current_context()) {
+	case hardirq:
+		s->hardirqs++;
+		if (s->in_section) {
+			s->hardirqs_in_section++;
+			if (irq_fpu_usable())
+				s->usable_in_section++;
+			if (crypto_simd_usable())
+				s->simd_usable_in_section++;
+		}
+		return true;
+	case softirq:
+		if (s->in_section)
+			s->softirqs_in_section++;
+		if (!irq_fpu_usable())
+			s->softirqs_unusable++;
+		return true;
+	default:
+		break;
+	}
+	if (!irq_fpu_usable())
+		s->task_unusable++;
+	kernel_fpu_begin();
+	s->in_section = true;
+	int hardirqs = s->hardirqs;
+	spin_until([&] { return s->hardirqs != hardirqs; });
+	s->in_section = false;
+	kernel_fpu_end();
+	return true;
+}
+
+TEST(IrqContext, HardirqInAKernelFpuSectionCannotUseTheFpu)
+{
+	FpuSection s;
+	kcshim_irq_test_counts counts{};
+	kcshim_run_irq_test(fpu_section, 1000, &s, &counts);
+	SCOPED_TRACE(counts_str(counts));
+	ASSERT_GT(s.hardirqs_in_section, 0);
+	EXPECT_EQ(s.usable_in_section, 0);
+	EXPECT_EQ(s.simd_usable_in_section, 0);
+	EXPECT_EQ(s.softirqs_in_section, 0);
+	EXPECT_EQ(s.softirqs_unusable, 0);
+	EXPECT_EQ(s.task_unusable, 0);
+	EXPECT_EQ(preempt_count(), 0);
+}
+
+// A hardirq outside any section, with BH on, may use the FPU; the self-tests' override still
+// turns crypto_simd_usable() off in every context.
+struct Usable {
+	std::atomic<int> hardirq_usable{0};
+	std::atomic<int> simd_usable{0};
+};
+
+bool usable(void *arg)
+{
+	auto *u = static_cast<Usable *>(arg);
+	if (crypto_simd_usable())
+		u->simd_usable++;
+	if (current_context() == hardirq && irq_fpu_usable())
+		u->hardirq_usable++;
+	return true;
+}
+
+TEST(IrqContext, HardirqOutsideASectionCanUseTheFpuUnlessDisabledForTest)
+{
+	Usable u{};
+	kcshim_irq_test_counts counts{};
+	kcshim_run_irq_test(usable, 5000, &u, &counts);
+	EXPECT_GT(u.hardirq_usable, 0);
+	EXPECT_GT(u.simd_usable, 0);
+
+	/* per thread: the "interrupts" run on the thread that set it */
+	Usable off{};
+	crypto_simd_disabled_for_test = true;
+	kcshim_run_irq_test(usable, 5000, &off, &counts);
+	crypto_simd_disabled_for_test = false;
+	EXPECT_GT(off.hardirq_usable, 0);
+	EXPECT_EQ(off.simd_usable, 0);
+}
+
+#endif
 
 }  // namespace
