@@ -4,7 +4,10 @@
 // at the thread under test: the handler raises HARDIRQ_OFFSET around the timer function, and on
 // its way out, as irq_exit() does, serves pending softirq (BH) work if the interrupted code was in
 // no interrupt context and had BH enabled, with the signal unblocked so a hardirq can nest into
-// the softirq. local_bh_enable() serves it too. local_irq_disable() blocks the signal.
+// the softirq. local_bh_enable() serves it too. local_irq_disable() blocks the signal;
+// irqs_disabled() reads a per-thread copy of that, kept by every change of the signal's mask made
+// here (and by the handler, which the signal's delivery enters with it blocked): reading the mask
+// back costs a system call, which would put two in every kernel_fpu_begin()/end() pair.
 //
 // The handler runs on the interrupted thread: everything it touches is that thread's CPU state or
 // the running test's, in lock-free atomics, and it calls nothing but the test's function and
@@ -36,6 +39,7 @@ class IrqTest;
 // What the kernel keeps per CPU for these contexts.
 struct Cpu {
 	std::atomic<int> preempt_count;
+	std::atomic<bool> irqs_off;	// the hardirq signal is blocked
 	// The BH work queued by the hardirq and not yet run: one test runs on a thread at a time.
 	std::atomic<IrqTest *> pending_bh;
 };
@@ -61,12 +65,14 @@ sigset_t irq_sigset()
 	return set;
 }
 
-// Blocks or unblocks the hardirq signal; true when it was blocked before.
+// Blocks or unblocks the hardirq signal; true when it was blocked before. A hardirq between the
+// two steps finds the copy as it was and leaves it so.
 bool set_irqs_blocked(bool block)
 {
 	sigset_t set = irq_sigset();
 	sigset_t old;
 	pthread_sigmask(block ? SIG_BLOCK : SIG_UNBLOCK, &set, &old);
+	this_cpu.irqs_off.store(block, std::memory_order_relaxed);
 	return sigismember(&old, irq_signal()) == 1;
 }
 
@@ -220,11 +226,13 @@ void hardirq_handler(int, siginfo_t *info, void *)
 	if (info->si_code != SI_TIMER)
 		return;		/* someone's kill(): not our interrupt */
 	int saved_errno = errno;
+	bool irqs_were_off = this_cpu.irqs_off.exchange(true, std::memory_order_relaxed);
 	preempt_count_add(HARDIRQ_OFFSET);
 	static_cast<IrqTest *>(info->si_value.sival_ptr)->timer_tick();
 	preempt_count_sub(HARDIRQ_OFFSET);
 	if (!in_interrupt() && softirq_pending())
 		serve_softirqs(true);
+	this_cpu.irqs_off.store(irqs_were_off, std::memory_order_relaxed);
 	errno = saved_errno;
 }
 
@@ -263,9 +271,7 @@ void kcshim_local_bh_enable(void)
 
 bool kcshim_irqs_disabled(void)
 {
-	sigset_t cur;
-	pthread_sigmask(SIG_BLOCK, nullptr, &cur);
-	return sigismember(&cur, irq_signal()) == 1;
+	return this_cpu.irqs_off.load(std::memory_order_relaxed);
 }
 
 void kcshim_local_irq_disable(void)

@@ -10,6 +10,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
+
+#include <pthread.h>
 
 #include <kcshim/irq_context.h>
 #include <crypto/internal/simd.h>
@@ -38,8 +41,26 @@ Context current_context()
 	return task;
 }
 
+// The signal mask of the test's thread with hardirqs on: the emulated hardirqs are off exactly when
+// the real mask blocks one signal more.
+sigset_t irqs_on_mask;
+
+bool mask_blocks_more()
+{
+	sigset_t now;
+	pthread_sigmask(SIG_BLOCK, nullptr, &now);
+	for (int sig = 1; sig <= SIGRTMAX; sig++) {
+		if (sigismember(&now, sig) == 1 && sigismember(&irqs_on_mask, sig) != 1)
+			return true;
+	}
+	return false;
+}
+
 struct Observed {
+	Observed() { pthread_sigmask(SIG_BLOCK, nullptr, &irqs_on_mask); }
+
 	std::atomic<int> calls[n_contexts] = {};
+	std::atomic<int> mask_mismatch{0};	// irqs_disabled() disagreeing with the real mask
 	std::atomic<int> inconsistent{0};	// in_task() disagreeing with the other predicates
 	std::atomic<int> hardirq_irqs_on{0};	// a hardirq running with hardirqs enabled
 	std::atomic<int> nested_hardirqs{0};	// hardirqs that interrupted a softirq
@@ -54,6 +75,8 @@ bool observe(void *arg)
 	if (task_pred != (c == task) || (c != task && !in_interrupt()) ||
 	    (c == task && in_interrupt()))
 		o->inconsistent++;
+	if (irqs_disabled() != mask_blocks_more())
+		o->mask_mismatch++;
 	if (c == hardirq) {
 		if (!irqs_disabled())
 			o->hardirq_irqs_on++;
@@ -112,6 +135,7 @@ TEST(IrqContext, EachCallIsCountedInTheContextItSaw)
 	EXPECT_EQ(o.calls[softirq], counts.softirq_calls);
 	EXPECT_EQ(o.inconsistent, 0) << "calls where in_task() or in_interrupt() disagreed";
 	EXPECT_EQ(o.hardirq_irqs_on, 0) << "hardirqs that ran with irqs_disabled() false";
+	EXPECT_EQ(o.mask_mismatch, 0) << "calls where irqs_disabled() disagreed with the signal mask";
 	/* back in task context, with the caller's preempt_count and irqs on */
 	EXPECT_EQ(preempt_count(), 0);
 	EXPECT_FALSE(irqs_disabled());
@@ -167,10 +191,13 @@ TEST(IrqContext, AHardirqNestsIntoASoftirq)
 	SCOPED_TRACE(counts_str(counts));
 	EXPECT_GT(s.o.nested_hardirqs, 0);
 	EXPECT_EQ(s.o.inconsistent, 0);
+	EXPECT_EQ(s.o.mask_mismatch, 0);
 }
 
 // local_irq_disable() in task context: no hardirq runs until local_irq_enable().
 struct IrqsOff {
+	IrqsOff() { pthread_sigmask(SIG_BLOCK, nullptr, &irqs_on_mask); }
+
 	std::atomic<int> hardirqs{0};
 	std::atomic<int> sections{0};
 	std::atomic<int> hardirqs_in_section{0};
@@ -188,7 +215,7 @@ bool irqs_off_section(void *arg)
 	if (current_context() != task)
 		return true;
 	local_irq_disable();
-	if (!irqs_disabled())
+	if (!irqs_disabled() || !mask_blocks_more())
 		s->not_disabled++;
 	int before = s->hardirqs;
 	/* long enough for several timer ticks to come due */
@@ -220,9 +247,11 @@ TEST(IrqContext, LocalIrqDisableBlocksHardirqs)
 TEST(IrqContext, LocalIrqSaveRestoreNests)
 {
 	unsigned long outer, inner;
+	pthread_sigmask(SIG_BLOCK, nullptr, &irqs_on_mask);
 	ASSERT_FALSE(irqs_disabled());
 	local_irq_save(outer);
 	EXPECT_TRUE(irqs_disabled());
+	EXPECT_TRUE(mask_blocks_more());
 	EXPECT_FALSE(preemptible());
 	local_irq_save(inner);
 	EXPECT_TRUE(irqs_disabled_flags(inner));
@@ -231,6 +260,7 @@ TEST(IrqContext, LocalIrqSaveRestoreNests)
 	EXPECT_TRUE(irqs_disabled());
 	local_irq_restore(outer);
 	EXPECT_FALSE(irqs_disabled());
+	EXPECT_FALSE(mask_blocks_more());
 	EXPECT_TRUE(preemptible());
 }
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Hardirqs on and off: local_irq_disable() blocks the calling thread's hardirq signal (the timer
- * of kcshim_run_irq_test(), <kcshim/irq_context.h>) with pthread_sigmask(), irqs_disabled() reads
- * the mask back. A hardirq "handler" runs with the signal blocked, so irqs_disabled() holds in it.
+ * of kcshim_run_irq_test(), <kcshim/irq_context.h>) with pthread_sigmask(); irqs_disabled() says
+ * whether it is blocked, from a per-thread copy of the mask (no system call). A hardirq "handler"
+ * runs with the signal blocked, so irqs_disabled() holds in it.
  * flags from local_irq_save() are nonzero when hardirqs were already off.
  */
 #ifndef _KCSHIM_LINUX_IRQFLAGS_H
