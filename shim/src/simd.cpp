@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 // SIMD wrappers (crypto/simd.c): an internal "__ecb(cast5)" driver gets a public "ecb(cast5)"
-// twin. The kernel's wrapper defers to cryptd when SIMD is unusable; in userspace SIMD is always
-// usable somewhere, so the wrapper calls the internal driver directly.
+// twin. The kernel's wrapper defers to cryptd when SIMD is unusable; kcshim has no cryptd, so the
+// wrapper calls the internal driver directly (from an emulated hardirq inside a kernel_fpu_begin()
+// section, kcshim/irq_context.h, that driver's kernel_fpu_begin() reports the misuse).
+//
+// crypto_simd_usable() is may_use_simd() (asm/simd.h: the emulated context decides) unless the
+// self-tests turned SIMD off for the calling thread, as testmgr does per CPU.
 #include <cstring>
 #include <string>
 

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * arm64 NEON sections: a userspace thread owns its vector registers (see asm/fpu/api.h), so there
- * is nothing to save. Up to 6.18 kernel_neon_begin() takes no argument; from 6.19 it takes the
- * struct user_fpsimd_state to save into (asm/simd.h's scoped_ksimd() provides one): both forms
- * are accepted.
+ * arm64 kernel-mode NEON sections, with 7.3's rules (arch/arm64/kernel/fpsimd.c) over the emulated
+ * contexts of <kcshim/irq_context.h>: a task's section may be interrupted by softirq, which may
+ * open a section of its own; none may be opened in hardirq or NMI, nor nested (reported). Nothing
+ * is saved: the process owns its registers. Up to 6.18 kernel_neon_begin() takes no argument; from
+ * 6.19 it takes the struct user_fpsimd_state to save into (asm/simd.h's scoped_ksimd() provides
+ * one): both forms are accepted.
  */
 #ifndef _KCSHIM_ASM_NEON_H
 #define _KCSHIM_ASM_NEON_H
 
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 #define cpu_has_neon()	true
@@ -20,7 +23,12 @@ struct user_fpsimd_state {
 	u32 __reserved[2];
 };
 
-#define kernel_neon_begin(...)	((void)(0, ##__VA_ARGS__))
-#define kernel_neon_end(...)	((void)(0, ##__VA_ARGS__))
+__KCSHIM_BEGIN_DECLS
+void kcshim_kernel_neon_begin(void);
+void kcshim_kernel_neon_end(void);
+__KCSHIM_END_DECLS
+
+#define kernel_neon_begin(...)	((void)(0, ##__VA_ARGS__), kcshim_kernel_neon_begin())
+#define kernel_neon_end(...)	((void)(0, ##__VA_ARGS__), kcshim_kernel_neon_end())
 
 #endif

@@ -1,21 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* In a userspace thread the vector registers are always ours to use. */
+/*
+ * may_use_simd(), as each architecture defines it (7.3), over the emulated contexts of
+ * <kcshim/irq_context.h>: x86 asks irq_fpu_usable(); arm64 refuses hardirq and NMI; others, as
+ * asm-generic, any interrupt context.
+ */
 #ifndef _KCSHIM_ASM_SIMD_H
 #define _KCSHIM_ASM_SIMD_H
 
 #include <linux/types.h>
+#include <linux/preempt.h>
 
 /* As in the kernel, x86 SIMD users get kernel_fpu_begin() and the feature checks from here. */
 #if defined(__x86_64__) || defined(__i386__)
 #include <asm/asm.h>
 #include <asm/fpu/api.h>
 #include <asm/cpufeature.h>
-#endif
 
 static inline bool may_use_simd(void)
 {
-	return true;
+	return irq_fpu_usable();
 }
+#elif defined(__aarch64__)
+static inline bool may_use_simd(void)
+{
+	return !in_hardirq() && !in_nmi();
+}
+#else
+static inline bool may_use_simd(void)
+{
+	return !in_interrupt();
+}
+#endif
 
 #if defined(__aarch64__) || defined(__arm__)
 #include <asm/neon.h>

@@ -5,10 +5,10 @@
 /* One userspace thread stands in for a task: nothing to yield to, nothing to preempt. */
 #define need_resched()		0
 #define schedule()		do { } while (0)
-#define in_task()		1
 #define current_kcshim_pid()	0
 
 #include <linux/compiler_types.h>
+#include <linux/preempt.h>	/* in_task() and the rest, as the kernel's sched.h brings them */
 #include <linux/types.h>
 
 #define TASK_COMM_LEN		16
