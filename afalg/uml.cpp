@@ -44,6 +44,10 @@ Result<std::vector<std::string>> find_bridge()
 {
 	if (const char *env = std::getenv("KCSHIM_BRIDGE"); env && is_exec(env))
 		return std::vector<std::string>{env};
+#ifdef KCSHIM_GUEST_BRIDGE	/* a sanitized build: its own binaries cannot run in the guest */
+	if (is_exec(KCSHIM_GUEST_BRIDGE))
+		return std::vector<std::string>{KCSHIM_GUEST_BRIDGE};
+#endif
 	std::error_code ec;
 	fs::path self = fs::read_symlink("/proc/self/exe", ec);
 	/* Called from the kcshim CLI: the guest runs `kcshim bridge`, the very same binary. */

@@ -28,6 +28,7 @@ struct UmlOptions {
 	/*
 	 * argv prefix that starts the bridge inside the guest; the launcher
 	 * appends "--tty PATH --secret-file PATH ...".  Empty: $KCSHIM_BRIDGE,
+	 * else a sanitized build's uninstrumented kcshim-guest-bridge,
 	 * else `kcshim bridge` when this executable is kcshim, else
 	 * kcshim-bridge next to this executable, else on $PATH.
 	 */

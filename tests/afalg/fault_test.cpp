@@ -235,7 +235,7 @@ TEST_F(EmbeddedKernelFaults, BridgeStopsAnsweringMidSession)
 {
 	// The real bridge, frozen (SIGSTOP) once the session has run for a while.
 	std::string freezing = script("freezing-bridge",
-				      std::string(KCSHIM_CLI) + " bridge \"$@\" &\n"
+				      std::string(KCSHIM_TEST_GUEST_BRIDGE) + " \"$@\" &\n"
 				      "pid=$!\nsleep 4\nkill -STOP $pid\nwait $pid\n");
 	start({"xcheck", "--kernel", "uml", "--kernel-timeout", "20", "--iterations", "100000000",
 	       "sha3-256"},

@@ -42,7 +42,9 @@ public:
 			return;
 		}
 		UmlOptions opt;
-		opt.bridge_command = {KCSHIM_CLI, "bridge"};
+		std::istringstream words(KCSHIM_TEST_GUEST_BRIDGE);
+		for (std::string w; words >> w;)
+			opt.bridge_command.push_back(w);
 		auto k = UmlKernel::boot(opt);
 		if (!k) {
 			why_ = "user-mode Linux failed to boot: " + describe(k.error()) + "\n" +
@@ -50,7 +52,7 @@ public:
 			return;
 		}
 		uml_ = std::move(*k);
-		desc_ = "user-mode Linux, `kcshim bridge` inside, boot " +
+		desc_ = "user-mode Linux, " + opt.bridge_command.front() + " inside, boot " +
 			std::to_string(uml_->boot_time().count()) + " ms";
 	}
 	void TearDown() override
