@@ -58,6 +58,11 @@ private:
 Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted,
 		 const std::set<std::string> &off = {});
 
+// The symbols symbol's `depends on` lines name, except under '!': what a build that wants it
+// turns on so that it can be built, as kunit.py's *_ENABLE_ALL_FOR_KUNIT do for the test suites
+// (CRC_KUNIT_TEST depends on CRC7 || CRC16 || ...: every CRC it can test).
+std::set<std::string> dependency_symbols(const fs::path &tree, const std::string &symbol);
+
 // Whether symbol's `depends on` lines hold under config (true for a symbol no Kconfig defines).
 bool dependencies_hold(const fs::path &tree, const std::string &symbol, const Config &config);
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -32,6 +33,7 @@ struct Entry {
 const char *const kconfig_files[] = {
 	"crypto/Kconfig",	     "lib/crypto/Kconfig",	   "lib/crc/Kconfig",
 	"arch/x86/crypto/Kconfig", "arch/arm64/crypto/Kconfig", "arch/arm/crypto/Kconfig",
+	"lib/crypto/tests/Kconfig",	/* the KUnit suites (7.x) */
 };
 
 std::string trim(const std::string &s)
@@ -229,6 +231,26 @@ bool dependencies_hold(const fs::path &tree, const std::string &symbol, const Co
 		return true;
 	return std::all_of(it->second.depends.begin(), it->second.depends.end(),
 			   [&](const std::string &d) { return holds(d, config); });
+}
+
+std::set<std::string> dependency_symbols(const fs::path &tree, const std::string &symbol)
+{
+	static const std::regex token(R"((!?)\s*([A-Za-z0-9_]+)|[()&|=!]+)");
+	std::set<std::string> out;
+	const auto &entries = read_kconfig(tree);
+	auto it = entries.find(Config::strip(symbol));
+	if (it == entries.end())
+		return out;
+	for (const auto &d : it->second.depends)
+		for (auto t = std::sregex_iterator(d.begin(), d.end(), token);
+		     t != std::sregex_iterator(); ++t) {
+			const std::string word = (*t)[2].str();
+			if ((*t)[1].length() == 0 && !word.empty() &&
+			    std::isalpha((unsigned char)word[0]) && word != "y" && word != "m" &&
+			    word != "n")
+				out.insert(word);
+		}
+	return out;
 }
 
 Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted,

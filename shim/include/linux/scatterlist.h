@@ -89,10 +89,16 @@ static inline void sg_chain(struct scatterlist *prv, unsigned int prv_nents,
 	prv[prv_nents - 1].page_link = ((unsigned long)sgl | SG_CHAIN) & ~SG_END;
 }
 
+/* Marks the end of a table of nents entries (the entries themselves are set up elsewhere). */
+static inline void sg_init_marker(struct scatterlist *sgl, unsigned int nents)
+{
+	sg_mark_end(&sgl[nents - 1]);
+}
+
 static inline void sg_init_table(struct scatterlist *sgl, unsigned int nents)
 {
 	memset(sgl, 0, sizeof(*sgl) * nents);
-	sg_mark_end(&sgl[nents - 1]);
+	sg_init_marker(sgl, nents);
 }
 
 static inline void sg_init_one(struct scatterlist *sg, const void *buf, unsigned int buflen)
