@@ -32,7 +32,8 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--replace", *replacements,
 			"An edited copy compiled instead of the source of the same name the build "
 			"has (lib/crypto/sha3.c); repeatable")
-		->check(CLI::ExistingFile);
+		->check(CLI::ExistingFile)
+		->allow_extra_args(false);
 	sub->add_option("--arch-defines,-D", opts->defines,
 			"Preprocessor defines, NAME or NAME=VALUE (e.g. CONFIG_AS_AVX2)");
 	sub->add_option("--config", opts->config,

@@ -196,7 +196,8 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--replace", a->replacements,
 			"An edited copy built instead of the tree's file of that name "
 			"(lib/crypto/sha3.c); repeatable")
-		->check(CLI::ExistingFile);
+		->check(CLI::ExistingFile)
+		->allow_extra_args(false);
 	sub->add_option("--compare", a->compare,
 			"BEFORE AFTER: each a saved --json run, a kernel tree, or an edited copy of a "
 			"file of --kernel-tree; prints the benchmarks side by side")

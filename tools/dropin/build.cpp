@@ -395,8 +395,11 @@ bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag
 		ok &= replace_source(plan, fs::absolute(r).lexically_normal(), diag);
 	if (!ok)
 		return false;
+	for (const auto &[sym, value] : config.values())
+		plan.defines.push_back("CONFIG_" + sym + "=" + value);
 	for (const auto &sym : config.symbols())
-		plan.defines.push_back("CONFIG_" + sym + "=1");
+		if (!config.values().contains(sym))
+			plan.defines.push_back("CONFIG_" + sym + "=1");
 	plan.version_code = tree_version_code(tree);
 	return true;
 }
@@ -575,6 +578,9 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 		"-include", (opts.shim.dropin_dir / "include" / "kcshim_dropin_config.h").string(),
 		"-I" + opts.shim.include_dir.string(), "-I" + overlay.string(),
 		"-I" + generated.string(),
+		// __FILE__ tree-relative, as Kbuild has it: KUnit's and WARN's messages name
+		// lib/crypto/tests/x.c, not where the tree was extracted
+		"-fmacro-prefix-map=" + tree.string() + "/=",
 	};
 	// What the tree's own headers decide that the shim's cannot know: 6.1's crypto/b128ops.h
 	// has its own u128, 6.2+ has linux/types.h's.

@@ -43,10 +43,14 @@ public:
 	// CRYPTO_SIMD, ...) counts as on, as a build would select it; only the target decides.
 	void assume_non_arch_on() { optimistic_ = true; }
 	const std::set<std::string> &symbols() const { return on_; }
+	// int and hex symbols (CRYPTO_LIB_POLY1305_RSIZE): their values, as autoconf.h has them
+	void set_value(const std::string &symbol, const std::string &value) { values_[strip(symbol)] = value; }
+	const std::map<std::string, std::string> &values() const { return values_; }
 	static std::string strip(std::string_view symbol);
 
 private:
 	std::set<std::string> on_;
+	std::map<std::string, std::string> values_;
 	bool optimistic_ = false;
 };
 

@@ -27,6 +27,8 @@ struct Entry {
 	std::vector<std::string> defaults_y;				// conditions of `default y`
 	// a prompt the user answers (bool "text" [if cond]): its default is only a suggestion
 	std::vector<std::string> prompts;
+	bool numeric = false;						// int or hex
+	std::vector<std::pair<std::string, std::string>> values;	// default N [if cond]
 };
 
 // The Kconfig files a crypto module's configuration lives in.
@@ -49,6 +51,9 @@ std::map<std::string, Entry> parse_kconfig(const fs::path &tree)
 	static const std::regex depends_re(R"(^\s*depends\s+on\s+(.*)$)");
 	static const std::regex default_re(
 		R"(^\s*(?:default|def_bool|def_tristate)\s+(y|m)\s*(?:if\s+(.*))?$)");
+	static const std::regex numeric_re(R"(^\s*(?:int|hex)(?:\s+"[^"]*")?\s*$)");
+	static const std::regex value_re(
+		R"(^\s*default\s+(-?[0-9]+|0x[0-9a-fA-F]+)\s*(?:if\s+(.*))?$)");
 	static const std::regex prompt_re(
 		R"(^\s*(?:bool|tristate|prompt)\s+"[^"]*"\s*(?:if\s+(.*))?$)");
 	std::map<std::string, Entry> entries;
@@ -63,6 +68,10 @@ std::map<std::string, Entry> parse_kconfig(const fs::path &tree)
 				cur = nullptr;
 			} else if (!cur) {
 				continue;
+			} else if (std::regex_match(line, m, numeric_re)) {
+				cur->numeric = true;
+			} else if (cur->numeric && std::regex_match(line, m, value_re)) {
+				cur->values.emplace_back(m[1].str(), trim(m[2].str()));
 			} else if (std::regex_match(line, m, select_re)) {
 				cur->selects.emplace_back(m[1].str(), trim(m[2].str()));
 			} else if (std::regex_match(line, m, depends_re)) {
@@ -289,6 +298,16 @@ Config configure(const fs::path &tree, const Target &target, const std::vector<s
 				changed = true;
 			}
 		}
+	}
+	// Numbers: the first default whose condition holds, as Kconfig takes it.
+	for (const auto &[name, e] : entries) {
+		if (!e.numeric)
+			continue;
+		for (const auto &[value, cond] : e.values)
+			if (holds(cond, config)) {
+				config.set_value(name, value);
+				break;
+			}
 	}
 	return config;
 }
