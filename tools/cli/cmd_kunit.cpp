@@ -48,6 +48,14 @@ struct KunitArgs {
 	bool verbose = false;
 };
 
+size_t suite_count()
+{
+	size_t n = 0;
+	for (const void *const *s = kcshim_kunit_suites(); *s; s++)
+		n++;
+	return n;
+}
+
 // Builds and loads each file's module; 0 or exit code 2 after saying why.
 int build_and_load(const KunitArgs &a)
 {
@@ -66,8 +74,11 @@ int build_and_load(const KunitArgs &a)
 		fs::path module = build_suite(build, file, std::cerr);
 		if (module.empty())
 			return fail(file + ": build failed", 2);
+		const size_t before = suite_count();
 		if (int err = kcshim_load_module(module.c_str(), nullptr, nullptr))
 			return fail(module.string() + ": " + errno_text(err) + ": " + kcshim_last_error(), 2);
+		if (suite_count() == before)
+			return fail(file + ": registers no KUnit suite (kunit_test_suite())", 2);
 	}
 	return 0;
 }
@@ -201,7 +212,8 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--compare", a->compare,
 			"BEFORE AFTER: each a saved --json run, a kernel tree, or an edited copy of a "
 			"file of --kernel-tree; prints the benchmarks side by side")
-		->expected(2);
+		->expected(2)
+		->allow_extra_args(false);
 	sub->add_option("--build-dir", a->build_dir, "Where modules and objects are kept")
 		->capture_default_str();
 	sub->add_flag("--no-isolation", a->no_isolation,
