@@ -102,6 +102,9 @@ char *kcshim_kasprintf(const char *fmt, ...)
 	return out;
 }
 
+/* ZERO_PAGE(): one page of zeros, never written */
+alignas(PAGE_SIZE) const struct page kcshim_zero_page = {};
+
 unsigned long __get_free_pages(gfp_t gfp, unsigned int order)
 {
 	size_t size = PAGE_SIZE << order;

@@ -31,8 +31,8 @@ int sg_nents_for_len(struct scatterlist *sg, u64 len)
 	return -EINVAL;
 }
 
-size_t sg_pcopy_to_buffer(struct scatterlist *sgl, unsigned int nents, void *buf, size_t buflen,
-			  off_t skip)
+size_t sg_copy_buffer(struct scatterlist *sgl, unsigned int nents, void *buf, size_t buflen,
+		      off_t skip, bool to_buffer)
 {
 	size_t total = 0;
 	for (struct scatterlist *sg = sgl; sg && nents; sg = sg_next(sg), nents--)
@@ -40,22 +40,21 @@ size_t sg_pcopy_to_buffer(struct scatterlist *sgl, unsigned int nents, void *buf
 	if (static_cast<size_t>(skip) >= total)
 		return 0;
 	size_t n = total - static_cast<size_t>(skip) < buflen ? total - static_cast<size_t>(skip) : buflen;
-	scatterwalk_map_and_copy(buf, sgl, static_cast<unsigned int>(skip), static_cast<unsigned int>(n), 0);
+	scatterwalk_map_and_copy(buf, sgl, static_cast<unsigned int>(skip), static_cast<unsigned int>(n),
+				 to_buffer ? 0 : 1);
 	return n;
+}
+
+size_t sg_pcopy_to_buffer(struct scatterlist *sgl, unsigned int nents, void *buf, size_t buflen,
+			  off_t skip)
+{
+	return sg_copy_buffer(sgl, nents, buf, buflen, skip, true);
 }
 
 size_t sg_pcopy_from_buffer(struct scatterlist *sgl, unsigned int nents, const void *buf,
 			    size_t buflen, off_t skip)
 {
-	size_t total = 0;
-	for (struct scatterlist *sg = sgl; sg && nents; sg = sg_next(sg), nents--)
-		total += sg->length;
-	if (static_cast<size_t>(skip) >= total)
-		return 0;
-	size_t n = total - static_cast<size_t>(skip) < buflen ? total - static_cast<size_t>(skip) : buflen;
-	scatterwalk_map_and_copy(const_cast<void *>(buf), sgl, static_cast<unsigned int>(skip),
-				 static_cast<unsigned int>(n), 1);
-	return n;
+	return sg_copy_buffer(sgl, nents, const_cast<void *>(buf), buflen, skip, false);
 }
 
 size_t sg_copy_to_buffer(struct scatterlist *sgl, unsigned int nents, void *buf, size_t buflen)

@@ -17,6 +17,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	auto opts = std::make_shared<dropin::BuildOptions>();
 	auto files = std::make_shared<std::vector<std::string>>();
 	auto extras = std::make_shared<std::vector<std::string>>();
+	auto replacements = std::make_shared<std::vector<std::string>>();
 	auto output = std::make_shared<std::string>();
 	auto tree = std::make_shared<std::string>();
 	auto no_companions = std::make_shared<bool>(false);
@@ -28,6 +29,11 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->required();
 	sub->add_option("-o,--output", *output, "The module to write (default FIRST-FILE.so)");
 	sub->add_option("--extra", *extras, "Another source to link in (repeatable)");
+	sub->add_option("--replace", *replacements,
+			"An edited copy compiled instead of the source of the same name the build "
+			"has (lib/crypto/sha3.c); repeatable")
+		->check(CLI::ExistingFile)
+		->allow_extra_args(false);
 	sub->add_option("--arch-defines,-D", opts->defines,
 			"Preprocessor defines, NAME or NAME=VALUE (e.g. CONFIG_AS_AVX2)");
 	sub->add_option("--config", opts->config,
@@ -54,6 +60,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		opts->companions = !*no_companions;
 		opts->files.assign(files->begin(), files->end());
 		opts->extras.assign(extras->begin(), extras->end());
+		opts->replacements.assign(replacements->begin(), replacements->end());
 		if (*list_only) {
 			dropin::SourcePlan plan;
 			if (!dropin::plan_sources(*opts, plan, std::cerr))

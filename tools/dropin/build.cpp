@@ -296,6 +296,35 @@ unsigned int tree_version_code(const fs::path &tree)
 	return (v["VERSION"] << 16) + (v["PATCHLEVEL"] << 8) + std::min(v["SUBLEVEL"], 255u);
 }
 
+// Puts copy in the place of the planned source with its file name (BuildOptions::replacements).
+static bool replace_source(SourcePlan &plan, const fs::path &copy, std::ostream &diag)
+{
+	if (!fs::is_regular_file(copy)) {
+		diag << "kcshim: --replace " << copy.string() << ": no such file\n";
+		return false;
+	}
+	std::vector<fs::path *> same;
+	for (auto &src : plan.sources)
+		if (src.filename() == copy.filename())
+			same.push_back(&src);
+	if (same.size() != 1) {
+		diag << "kcshim: --replace " << copy.string() << ": "
+		     << (same.empty() ? "the build has no " : "the build has more than one ")
+		     << copy.filename().string() << " to replace\n";
+		return false;
+	}
+	fs::path original = *same.front();
+	std::vector<std::string> flags;
+	if (auto f = plan.flags.find(original.string()); f != plan.flags.end()) {
+		flags = f->second;
+		plan.flags.erase(f);
+	}
+	flags.push_back("-iquote" + original.parent_path().string());
+	plan.flags[copy.string()] = flags;
+	*same.front() = copy;
+	return true;
+}
+
 bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag)
 {
 	const fs::path tree = fs::absolute(opts.kernel_tree).lexically_normal();
@@ -362,8 +391,15 @@ bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag
 	}
 	for (const auto &f : extras)
 		plan.add(f, {});
+	for (const auto &r : opts.replacements)
+		ok &= replace_source(plan, fs::absolute(r).lexically_normal(), diag);
+	if (!ok)
+		return false;
+	for (const auto &[sym, value] : config.values())
+		plan.defines.push_back("CONFIG_" + sym + "=" + value);
 	for (const auto &sym : config.symbols())
-		plan.defines.push_back("CONFIG_" + sym + "=1");
+		if (!config.values().contains(sym))
+			plan.defines.push_back("CONFIG_" + sym + "=1");
 	plan.version_code = tree_version_code(tree);
 	return true;
 }
@@ -542,6 +578,9 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 		"-include", (opts.shim.dropin_dir / "include" / "kcshim_dropin_config.h").string(),
 		"-I" + opts.shim.include_dir.string(), "-I" + overlay.string(),
 		"-I" + generated.string(),
+		// __FILE__ tree-relative, as Kbuild has it: KUnit's and WARN's messages name
+		// lib/crypto/tests/x.c, not where the tree was extracted
+		"-fmacro-prefix-map=" + tree.string() + "/=",
 	};
 	// What the tree's own headers decide that the shim's cannot know: 6.1's crypto/b128ops.h
 	// has its own u128, 6.2+ has linux/types.h's.

@@ -159,6 +159,9 @@ bool plan_exporters(const fs::path &tree, const std::vector<std::string> &symbol
 		alternatives += (alternatives.empty() ? "" : "|") + sym;
 	const std::regex exported(R"(EXPORT_SYMBOL(?:_NS)?(?:_GPL)?\(\s*()" + alternatives +
 				  R"()\s*[,)])");
+	// Assembly an architecture builds into every kernel beside a library
+	// (obj-$(CONFIG_X86) += x86/blake2s-core.o) defines its functions without exporting them.
+	const std::regex defined(R"(SYM_(?:TYPED_)?FUNC_START\(\s*()" + alternatives + R"()\s*\))");
 	bool added = false;
 	for (const LibraryDir &lib : library_dirs) {
 		fs::path dir = tree / lib.dir;
@@ -171,6 +174,24 @@ bool plan_exporters(const fs::path &tree, const std::vector<std::string> &symbol
 			if (lib.dir == "crypto" ? !algorithm_common(symbol) : !builtin && !lib.wanted(symbol))
 				continue;
 			const auto objects = mk.objects_of(module);
+			if (!symbol.empty() && plan.target.symbols.contains(symbol)) {
+				for (const auto &o : objects) {
+					fs::path src = (dir / (o + ".S")).lexically_normal();
+					std::ifstream in(src);
+					std::string text((std::istreambuf_iterator<char>(in)),
+							 std::istreambuf_iterator<char>());
+					std::smatch m;
+					if (text.empty() || !std::regex_search(text, m, defined) ||
+					    std::find(plan.sources.begin(), plan.sources.end(), src) !=
+						    plan.sources.end())
+						continue;
+					add_object(mk, o, plan);
+					notes.push_back(m[1].str() + " is defined by " +
+							src.lexically_relative(tree).string() +
+							": linked in");
+					added = true;
+				}
+			}
 			for (const auto &o : objects) {
 				fs::path src = (dir / (o + ".c")).lexically_normal();
 				if (!fs::is_regular_file(src) ||

@@ -43,6 +43,10 @@ struct BuildOptions {
 	std::vector<fs::path> files;		// driver sources (.c, .S): as given, tree-relative,
 						// or a bare name under the tree's crypto/
 	std::vector<fs::path> extras;		// more sources, resolved like files
+	// Edited copies compiled instead of the planned source of the same file name (a patched
+	// lib/crypto/sha3.c): that source's flags apply and its directory stays on the quote
+	// include path, so the copy builds as the tree's file would.
+	std::vector<fs::path> replacements;
 	fs::path output;			// the module; default <first file's stem>.so
 	std::string module_name;		// KBUILD_MODNAME; default the output's stem
 	std::vector<std::string> defines;	// NAME or NAME=VALUE (--arch-defines, -D)

@@ -43,10 +43,14 @@ public:
 	// CRYPTO_SIMD, ...) counts as on, as a build would select it; only the target decides.
 	void assume_non_arch_on() { optimistic_ = true; }
 	const std::set<std::string> &symbols() const { return on_; }
+	// int and hex symbols (CRYPTO_LIB_POLY1305_RSIZE): their values, as autoconf.h has them
+	void set_value(const std::string &symbol, const std::string &value) { values_[strip(symbol)] = value; }
+	const std::map<std::string, std::string> &values() const { return values_; }
 	static std::string strip(std::string_view symbol);
 
 private:
 	std::set<std::string> on_;
+	std::map<std::string, std::string> values_;
 	bool optimistic_ = false;
 };
 
@@ -57,6 +61,11 @@ private:
 // Symbols in off stay off whatever selects or defaults them (kcshim build --config X=n).
 Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted,
 		 const std::set<std::string> &off = {});
+
+// The symbols symbol's `depends on` lines name, except under '!': what a build that wants it
+// turns on so that it can be built, as kunit.py's *_ENABLE_ALL_FOR_KUNIT do for the test suites
+// (CRC_KUNIT_TEST depends on CRC7 || CRC16 || ...: every CRC it can test).
+std::set<std::string> dependency_symbols(const fs::path &tree, const std::string &symbol);
 
 // Whether symbol's `depends on` lines hold under config (true for a symbol no Kconfig defines).
 bool dependencies_hold(const fs::path &tree, const std::string &symbol, const Config &config);

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -26,12 +27,15 @@ struct Entry {
 	std::vector<std::string> defaults_y;				// conditions of `default y`
 	// a prompt the user answers (bool "text" [if cond]): its default is only a suggestion
 	std::vector<std::string> prompts;
+	bool numeric = false;						// int or hex
+	std::vector<std::pair<std::string, std::string>> values;	// default N [if cond]
 };
 
 // The Kconfig files a crypto module's configuration lives in.
 const char *const kconfig_files[] = {
 	"crypto/Kconfig",	     "lib/crypto/Kconfig",	   "lib/crc/Kconfig",
 	"arch/x86/crypto/Kconfig", "arch/arm64/crypto/Kconfig", "arch/arm/crypto/Kconfig",
+	"lib/crypto/tests/Kconfig",	/* the KUnit suites (7.x) */
 };
 
 std::string trim(const std::string &s)
@@ -47,6 +51,9 @@ std::map<std::string, Entry> parse_kconfig(const fs::path &tree)
 	static const std::regex depends_re(R"(^\s*depends\s+on\s+(.*)$)");
 	static const std::regex default_re(
 		R"(^\s*(?:default|def_bool|def_tristate)\s+(y|m)\s*(?:if\s+(.*))?$)");
+	static const std::regex numeric_re(R"(^\s*(?:int|hex)(?:\s+"[^"]*")?\s*$)");
+	static const std::regex value_re(
+		R"(^\s*default\s+(-?[0-9]+|0x[0-9a-fA-F]+)\s*(?:if\s+(.*))?$)");
 	static const std::regex prompt_re(
 		R"(^\s*(?:bool|tristate|prompt)\s+"[^"]*"\s*(?:if\s+(.*))?$)");
 	std::map<std::string, Entry> entries;
@@ -61,6 +68,10 @@ std::map<std::string, Entry> parse_kconfig(const fs::path &tree)
 				cur = nullptr;
 			} else if (!cur) {
 				continue;
+			} else if (std::regex_match(line, m, numeric_re)) {
+				cur->numeric = true;
+			} else if (cur->numeric && std::regex_match(line, m, value_re)) {
+				cur->values.emplace_back(m[1].str(), trim(m[2].str()));
 			} else if (std::regex_match(line, m, select_re)) {
 				cur->selects.emplace_back(m[1].str(), trim(m[2].str()));
 			} else if (std::regex_match(line, m, depends_re)) {
@@ -231,6 +242,26 @@ bool dependencies_hold(const fs::path &tree, const std::string &symbol, const Co
 			   [&](const std::string &d) { return holds(d, config); });
 }
 
+std::set<std::string> dependency_symbols(const fs::path &tree, const std::string &symbol)
+{
+	static const std::regex token(R"((!?)\s*([A-Za-z0-9_]+)|[()&|=!]+)");
+	std::set<std::string> out;
+	const auto &entries = read_kconfig(tree);
+	auto it = entries.find(Config::strip(symbol));
+	if (it == entries.end())
+		return out;
+	for (const auto &d : it->second.depends)
+		for (auto t = std::sregex_iterator(d.begin(), d.end(), token);
+		     t != std::sregex_iterator(); ++t) {
+			const std::string word = (*t)[2].str();
+			if ((*t)[1].length() == 0 && !word.empty() &&
+			    std::isalpha((unsigned char)word[0]) && word != "y" && word != "m" &&
+			    word != "n")
+				out.insert(word);
+		}
+	return out;
+}
+
 Config configure(const fs::path &tree, const Target &target, const std::vector<std::string> &wanted,
 		 const std::set<std::string> &off)
 {
@@ -267,6 +298,16 @@ Config configure(const fs::path &tree, const Target &target, const std::vector<s
 				changed = true;
 			}
 		}
+	}
+	// Numbers: the first default whose condition holds, as Kconfig takes it.
+	for (const auto &[name, e] : entries) {
+		if (!e.numeric)
+			continue;
+		for (const auto &[value, cond] : e.values)
+			if (holds(cond, config)) {
+				config.set_value(name, value);
+				break;
+			}
 	}
 	return config;
 }

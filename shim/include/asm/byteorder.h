@@ -32,6 +32,18 @@
 #define be32_to_cpup	__be32_to_cpup
 #define le16_to_cpup	__le16_to_cpup
 #define be16_to_cpup	__be16_to_cpup
+#define cpu_to_le64s	__cpu_to_le64s
+#define le64_to_cpus	__le64_to_cpus
+#define cpu_to_le32s	__cpu_to_le32s
+#define le32_to_cpus	__le32_to_cpus
+#define cpu_to_le16s	__cpu_to_le16s
+#define le16_to_cpus	__le16_to_cpus
+#define cpu_to_be64s	__cpu_to_be64s
+#define be64_to_cpus	__be64_to_cpus
+#define cpu_to_be32s	__cpu_to_be32s
+#define be32_to_cpus	__be32_to_cpus
+#define cpu_to_be16s	__cpu_to_be16s
+#define be16_to_cpus	__be16_to_cpus
 
 static inline void le32_add_cpu(__le32 *var, u32 val)
 {

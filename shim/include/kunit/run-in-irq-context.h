@@ -10,6 +10,7 @@
 #include <kunit/test.h>
 #include <kcshim/irq_context.h>
 #include <linux/atomic.h>
+#include <linux/timekeeping.h>	/* the kernel's version includes it; suites rely on it */
 
 /*
  * Calls func(test_specific_state) in task context while a timer calls it in hardirq context and

@@ -17,6 +17,7 @@
 #define __section(s)		__attribute__((__section__(s)))
 #define __printf(a, b)		__attribute__((__format__(printf, a, b)))
 #define __must_check		__attribute__((__warn_unused_result__))
+#define __cleanup(func)		__attribute__((__cleanup__(func)))
 #if __has_attribute(__externally_visible__)
 #define __visible		__attribute__((__externally_visible__))
 #else

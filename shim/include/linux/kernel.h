@@ -18,6 +18,7 @@
 #include <linux/container_of.h>
 #include <linux/err.h>
 #include <linux/math.h>
+#include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
 #include <linux/stringify.h>

@@ -37,6 +37,12 @@ static inline struct page *nth_page(struct page *page, unsigned long n)
 }
 
 __KCSHIM_BEGIN_DECLS
+extern const struct page kcshim_zero_page;
+__KCSHIM_END_DECLS
+/* The kernel's shared page of zeros, read-only as there. */
+#define ZERO_PAGE(vaddr)	((void)(vaddr), (struct page *)&kcshim_zero_page)
+
+__KCSHIM_BEGIN_DECLS
 unsigned long __get_free_pages(gfp_t gfp, unsigned int order);
 void free_pages(unsigned long addr, unsigned int order);
 struct page *alloc_pages(gfp_t gfp, unsigned int order);

@@ -10,6 +10,8 @@
 #include <linux/stringify.h>
 #include <linux/types.h>
 #include <linux/version.h>
+/* reached from the kernel's linux/module.h through its includes (workqueue.h, timer.h, ktime.h) */
+#include <linux/ktime.h>
 /* the kernel's module.h reaches the CPU identity too (through linux/stat.h, ... asm/processor.h) */
 #include <asm/processor.h>
 

@@ -17,4 +17,11 @@ static inline u32 get_random_u32_below(u32 ceil)
 
 #define prandom_u32()	get_random_u32()
 
+/* The entropy pool is always ready in a process (getrandom). */
+static inline int get_random_bytes_wait(void *buf, size_t nbytes)
+{
+	get_random_bytes(buf, nbytes);
+	return 0;
+}
+
 #endif

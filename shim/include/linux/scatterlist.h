@@ -89,10 +89,16 @@ static inline void sg_chain(struct scatterlist *prv, unsigned int prv_nents,
 	prv[prv_nents - 1].page_link = ((unsigned long)sgl | SG_CHAIN) & ~SG_END;
 }
 
+/* Marks the end of a table of nents entries (the entries themselves are set up elsewhere). */
+static inline void sg_init_marker(struct scatterlist *sgl, unsigned int nents)
+{
+	sg_mark_end(&sgl[nents - 1]);
+}
+
 static inline void sg_init_table(struct scatterlist *sgl, unsigned int nents)
 {
 	memset(sgl, 0, sizeof(*sgl) * nents);
-	sg_mark_end(&sgl[nents - 1]);
+	sg_init_marker(sgl, nents);
 }
 
 static inline void sg_init_one(struct scatterlist *sg, const void *buf, unsigned int buflen)
@@ -117,6 +123,9 @@ static inline struct scatterlist *sg_next(struct scatterlist *sg)
 __KCSHIM_BEGIN_DECLS
 int sg_nents(struct scatterlist *sg);
 int sg_nents_for_len(struct scatterlist *sg, u64 len);
+/* Copies between buf and the list, skipping skip bytes of it; returns the bytes copied. */
+size_t sg_copy_buffer(struct scatterlist *sgl, unsigned int nents, void *buf, size_t buflen,
+		      off_t skip, bool to_buffer);
 size_t sg_copy_to_buffer(struct scatterlist *sgl, unsigned int nents, void *buf, size_t buflen);
 size_t sg_copy_from_buffer(struct scatterlist *sgl, unsigned int nents, const void *buf,
 			   size_t buflen);
@@ -125,5 +134,78 @@ size_t sg_pcopy_to_buffer(struct scatterlist *sgl, unsigned int nents, void *buf
 size_t sg_pcopy_from_buffer(struct scatterlist *sgl, unsigned int nents, const void *buf,
 			    size_t buflen, off_t skip);
 __KCSHIM_END_DECLS
+
+/*
+ * The mapping iterator: walks a scatterlist a page at a time, as the kernel's does (its pieces
+ * never cross a page), so code that relies on that sees the same pieces. Nothing needs mapping
+ * or flushing in a process, so the flags only say the direction.
+ */
+#define SG_MITER_ATOMIC		(1 << 0)
+#define SG_MITER_TO_SG		(1 << 1)
+#define SG_MITER_FROM_SG	(1 << 2)
+#define SG_MITER_LOCAL		(1 << 3)
+
+struct sg_mapping_iter {
+	struct page *page;	/* the current piece's page, address and length */
+	void *addr;
+	size_t length;
+	size_t consumed;	/* how much of the piece was used: the next piece starts after it */
+	/* private */
+	struct scatterlist *__sg;
+	unsigned int __nents;
+	size_t __offset;	/* in __sg */
+	unsigned int __flags;
+};
+
+static inline void sg_miter_start(struct sg_mapping_iter *miter, struct scatterlist *sgl,
+				  unsigned int nents, unsigned int flags)
+{
+	memset(miter, 0, sizeof(*miter));
+	miter->__sg = nents ? sgl : NULL;
+	miter->__nents = nents;
+	miter->__flags = flags;
+}
+
+static inline void sg_miter_stop(struct sg_mapping_iter *miter)
+{
+	miter->__offset += miter->consumed;
+	miter->page = NULL;
+	miter->addr = NULL;
+	miter->length = 0;
+	miter->consumed = 0;
+}
+
+static inline bool sg_miter_next(struct sg_mapping_iter *miter)
+{
+	sg_miter_stop(miter);
+	while (miter->__sg) {
+		if (miter->__offset < miter->__sg->length) {
+			char *piece = (char *)sg_virt(miter->__sg) + miter->__offset;
+			size_t left = miter->__sg->length - miter->__offset;
+			size_t in_page = PAGE_SIZE - offset_in_page(piece);
+
+			miter->addr = piece;
+			miter->page = virt_to_page(piece);
+			miter->length = left < in_page ? left : in_page;
+			miter->consumed = miter->length;
+			return true;
+		}
+		miter->__offset -= miter->__sg->length;
+		miter->__sg = --miter->__nents ? sg_next(miter->__sg) : NULL;
+	}
+	return false;
+}
+
+/* Skips offset bytes from where the iterator is; false when the list is shorter. */
+static inline bool sg_miter_skip(struct sg_mapping_iter *miter, off_t offset)
+{
+	sg_miter_stop(miter);
+	miter->__offset += offset;
+	while (miter->__sg && miter->__offset >= miter->__sg->length) {
+		miter->__offset -= miter->__sg->length;
+		miter->__sg = --miter->__nents ? sg_next(miter->__sg) : NULL;
+	}
+	return miter->__sg != NULL || offset == 0;
+}
 
 #endif

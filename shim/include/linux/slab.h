@@ -47,5 +47,9 @@ __KCSHIM_END_DECLS
 
 /* vmalloc() and vfree() were reached through this header; drivers written so keep building */
 #include <linux/vmalloc.h>
+#include <linux/cleanup.h>
+
+DEFINE_FREE(kfree, void *, if (!IS_ERR_OR_NULL(_T)) kfree(_T))
+DEFINE_FREE(kfree_sensitive, void *, if (_T) kfree_sensitive(_T))
 
 #endif

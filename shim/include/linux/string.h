@@ -91,6 +91,17 @@ static inline size_t strlcpy(char *dst, const char *src, size_t size)
 	memset((char *)(dst) + __used, 0, (count) - __used);		\
 	__ret; })
 
+/* Whether all size bytes at s are zero (6.12+). */
+static inline bool mem_is_zero(const void *s, size_t size)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (size--)
+		if (*p++)
+			return false;
+	return true;
+}
+
 static inline void *memchr_inv(const void *start, int c, size_t bytes)
 {
 	const u8 *p = (const u8 *)start;

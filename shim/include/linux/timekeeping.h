@@ -1,2 +1,2 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#include <linux/jiffies.h>
+#include <linux/ktime.h>

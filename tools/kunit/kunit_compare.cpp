@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "kunit_compare.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace kcshim::kunit_tool {
+
+namespace {
+
+// suite, case, key, label, unit
+using Where = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+
+std::map<Where, double> measurements(const Run &run, std::vector<Where> *order)
+{
+	std::map<Where, double> out;
+	for (const auto &s : run.suites)
+		for (const auto &c : s.cases)
+			for (const auto &m : c.benchmark) {
+				Where w{s.name, c.name, m.key, m.label, m.unit};
+				if (out.emplace(w, m.value).second && order)
+					order->push_back(w);
+			}
+	return out;
+}
+
+std::map<std::string, kcshim_kunit_status> statuses(const Run &run)
+{
+	std::map<std::string, kcshim_kunit_status> out;
+	for (const auto &s : run.suites)
+		for (const auto &c : s.cases) {
+			out[s.name + "." + c.name] = c.status;
+			for (const auto &p : c.params)
+				out[s.name + "." + c.name + "." + p.name] = p.status;
+		}
+	return out;
+}
+
+std::string number(double v, const std::string &unit)
+{
+	char buf[64];
+	std::snprintf(buf, sizeof(buf), v == (long long)v ? "%.0f %s" : "%.2f %s", v, unit.c_str());
+	return buf;
+}
+
+}  // namespace
+
+unsigned print_comparison(const Run &before, const Run &after, const std::string &before_name,
+			  const std::string &after_name, std::ostream &out)
+{
+	std::vector<Where> order;
+	const auto b = measurements(before, &order);
+	const auto a = measurements(after, nullptr);
+	struct Row {
+		std::string suite, test, what, before, after, ratio;
+	};
+	std::vector<Row> rows{{"suite", "case", "measurement", "before", "after", "after/before"}};
+	for (const auto &w : order) {
+		auto it = a.find(w);
+		if (it == a.end())
+			continue;
+		const auto &[suite, test, key, label, unit] = w;
+		std::string what = key;
+		if (!label.empty())
+			what += (what.empty() ? "" : " ") + label;
+		double old = b.at(w);
+		char ratio[32];
+		if (old > 0)
+			std::snprintf(ratio, sizeof(ratio), "%.2f", it->second / old);
+		else
+			std::snprintf(ratio, sizeof(ratio), "-");
+		rows.push_back({suite, test, what.empty() ? "-" : what, number(old, unit),
+				number(it->second, unit), ratio});
+	}
+	out << "before: " << before_name << "\nafter:  " << after_name << "\n";
+	if (rows.size() == 1) {
+		out << "no benchmark measurement is in both runs (run with --benchmark)\n";
+	} else {
+		size_t w[6] = {};
+		for (const auto &r : rows) {
+			const std::string *cells[] = {&r.suite, &r.test, &r.what, &r.before, &r.after, &r.ratio};
+			for (int i = 0; i < 6; i++)
+				w[i] = std::max(w[i], cells[i]->size());
+		}
+		for (const auto &r : rows) {
+			char line[512];
+			std::snprintf(line, sizeof(line), "%-*s  %-*s  %-*s  %*s  %*s  %*s", (int)w[0],
+				      r.suite.c_str(), (int)w[1], r.test.c_str(), (int)w[2], r.what.c_str(),
+				      (int)w[3], r.before.c_str(), (int)w[4], r.after.c_str(), (int)w[5],
+				      r.ratio.c_str());
+			out << line << "\n";
+		}
+	}
+	// Results that changed, the regressions counted.
+	unsigned regressions = 0;
+	const auto sb = statuses(before), sa = statuses(after);
+	for (const auto &[name, st] : sa) {
+		auto it = sb.find(name);
+		if (it == sb.end() || it->second == st)
+			continue;
+		out << name << ": " << status_name(it->second) << " -> " << status_name(st) << "\n";
+		regressions += it->second == KCSHIM_KUNIT_SUCCESS && st == KCSHIM_KUNIT_FAILURE;
+	}
+	return regressions;
+}
+
+}  // namespace kcshim::kunit_tool
