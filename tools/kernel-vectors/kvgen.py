@@ -14,7 +14,7 @@ Commands (each exits non-zero with one "kvgen: ..." line on failure):
     kvgen.py list TREE                  the suites the tree yields (alg, kind, table)
     kvgen.py generate TREE OUTDIR       writes OUTDIR/kvectors.c and OUTDIR/include/ (forwarders)
     kvgen.py build TREE OUT.so          generate, then compile with $CC (default cc)
-    kvgen.py build-trees --build-dir B VERSION...
+    kvgen.py build-trees --build-dir B [--trees-dir T] VERSION...
                                         for CMake: extract each Debian linux-source-VERSION with
                                         tools/kernel-tree/prepare and build B/kvectors-VERSION.so;
                                         skips (exit 0, one message) a version whose package is
@@ -564,9 +564,9 @@ def newest_mtime(paths):
     return max(os.stat(p).st_mtime for p in paths if os.path.exists(p))
 
 
-def build_trees(build_dir, versions, shim_include, cc):
+def build_trees(build_dir, trees_dir, versions, shim_include, cc):
     """For CMake: Debian's linux-source-VERSION -> build_dir/kvectors-VERSION.so."""
-    trees_dir = os.path.join(build_dir, "kernel-trees")
+    trees_dir = trees_dir or os.path.join(build_dir, "kernel-trees")
     for version in versions:
         so = os.path.join(build_dir, f"kvectors-{version}.so")
         # prepare takes bookworm's installed package, or downloads a newer suite's (7.x); it
@@ -605,6 +605,7 @@ def main(argv):
     p.add_argument("so")
     p = sub.add_parser("build-trees")
     p.add_argument("--build-dir", required=True)
+    p.add_argument("--trees-dir", help="where the trees are extracted (default BUILD_DIR/kernel-trees)")
     p.add_argument("versions", nargs="+")
     args = ap.parse_args(argv)
     shim_include = os.path.abspath(args.shim_include)
@@ -624,7 +625,9 @@ def main(argv):
         name, suites = build(args.tree, args.so, shim_include, args.cc)
         print(f"{args.so}: {name}, {len(suites)} suites")
     else:
-        build_trees(os.path.abspath(args.build_dir), args.versions, shim_include, args.cc)
+        build_trees(os.path.abspath(args.build_dir),
+                    args.trees_dir and os.path.abspath(args.trees_dir), args.versions,
+                    shim_include, args.cc)
     return 0
 
 
