@@ -119,8 +119,12 @@ TEST(IrqContext, AllThreeContextsRunAndTheRunStopsAtMaxIterations)
 	EXPECT_GT(counts.softirq_calls, 0);
 	int total = counts.task_calls + counts.hardirq_calls + counts.softirq_calls;
 	EXPECT_GE(total, max_iterations);
-	/* a tick or two after the last task call, and the BH work flushed at the end */
-	EXPECT_LE(total, max_iterations + 8);
+	/*
+	 * It stops by count: what runs after the last check (interrupts until the timer is
+	 * cancelled, the BH work flushed) is a few calls natively, dozens under qemu's emulation,
+	 * where the timer outpaces the task; never the run of a second's worth.
+	 */
+	EXPECT_LE(total, max_iterations + max_iterations / 10);
 	EXPECT_FALSE(counts.task_failed || counts.hardirq_failed || counts.softirq_failed);
 }
 
