@@ -33,7 +33,10 @@ void print_msg(const struct va_format *message, struct string_stream *stream)
 		return;
 	va_list ap;
 	va_copy(ap, *message->va);
-	add(stream, "\n" + vformat(message->fmt, ap));
+	// appended, not "\n" + text: gcc 12 at -O3 takes that for an overlapping memcpy (-Wrestrict)
+	std::string line = "\n";
+	line += vformat(message->fmt, ap);
+	add(stream, line);
 	va_end(ap);
 }
 
