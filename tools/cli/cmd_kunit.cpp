@@ -105,7 +105,7 @@ int run(const KunitArgs &a)
 	int ret = kcshim_kunit_run(&opts);
 	std::fflush(stdout);
 	if (ret < 0)
-		return fail(a.filter.empty() ? "KUnit run failed: " + errno_text(ret)
+		return fail(a.filter.empty() ? std::string("KUnit run failed: ") += errno_text(ret)
 					     : "--filter " + a.filter + " matches no test", 2);
 	if (!a.json.empty()) {
 		std::string error;

@@ -15,8 +15,10 @@ namespace {
 fs::path variant_dir(const SuiteBuild &build, const fs::path &tree)
 {
 	std::string identity = tree.string();
-	for (const auto &r : build.replacements)
-		identity += "\n" + fs::absolute(r).lexically_normal().string();
+	for (const auto &r : build.replacements) {
+		identity += '\n';	// not "\n" + string&&: gcc 12 -O3 -Wrestrict false positive
+		identity += fs::absolute(r).lexically_normal().string();
+	}
 	char tag[16];
 	std::snprintf(tag, sizeof(tag), "%08zx", std::hash<std::string>{}(identity) & 0xffffffffu);
 	return build.build_dir / (tree.filename().string() + "-" + tag) /
