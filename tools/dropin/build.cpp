@@ -48,14 +48,6 @@ const std::set<std::string> linux_algorithm_headers = {
 	"linux/crc-ccitt.h", "linux/crc7.h", "linux/crc8.h", "linux/crc4.h",
 };
 
-std::string read_text(const fs::path &p)
-{
-	std::ifstream in(p, std::ios::binary);
-	std::stringstream ss;
-	ss << in.rdbuf();
-	return ss.str();
-}
-
 void write_text(const fs::path &p, const std::string &text)
 {
 	std::ofstream out(p, std::ios::binary | std::ios::trunc);
@@ -240,6 +232,14 @@ struct Job {
 
 }  // namespace
 
+std::string read_text(const fs::path &p)
+{
+	std::ifstream in(p, std::ios::binary);
+	std::stringstream ss;
+	ss << in.rdbuf();
+	return ss.str();
+}
+
 ShimPaths default_shim_paths()
 {
 	ShimPaths p;
@@ -398,8 +398,7 @@ bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag
 	for (const auto &[sym, value] : config.values())
 		plan.defines.push_back("CONFIG_" + sym + "=" + value);
 	for (const auto &sym : config.symbols())
-		if (!config.values().contains(sym))
-			plan.defines.push_back("CONFIG_" + sym + "=1");
+		plan.defines.push_back("CONFIG_" + sym + "=1");
 	plan.version_code = tree_version_code(tree);
 	return true;
 }

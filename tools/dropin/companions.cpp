@@ -177,9 +177,7 @@ bool plan_exporters(const fs::path &tree, const std::vector<std::string> &symbol
 			if (!symbol.empty() && plan.target.symbols.contains(symbol)) {
 				for (const auto &o : objects) {
 					fs::path src = (dir / (o + ".S")).lexically_normal();
-					std::ifstream in(src);
-					std::string text((std::istreambuf_iterator<char>(in)),
-							 std::istreambuf_iterator<char>());
+					const std::string text = read_text(src);
 					std::smatch m;
 					if (text.empty() || !std::regex_search(text, m, defined) ||
 					    std::find(plan.sources.begin(), plan.sources.end(), src) !=
@@ -198,9 +196,7 @@ bool plan_exporters(const fs::path &tree, const std::vector<std::string> &symbol
 				    std::find(plan.sources.begin(), plan.sources.end(), src) !=
 					    plan.sources.end())
 					continue;
-				std::ifstream in(src);
-				std::string text((std::istreambuf_iterator<char>(in)),
-						 std::istreambuf_iterator<char>());
+				const std::string text = read_text(src);
 				std::smatch m;
 				if (!std::regex_search(text, m, exported))
 					continue;
@@ -229,10 +225,7 @@ std::map<std::string, fs::path> exporting_files(const fs::path &tree,
 		     it.increment(ec)) {
 			if (!it->is_regular_file() || it->path().extension() != ".c")
 				continue;
-			std::ifstream in(it->path());
-			std::stringstream text;
-			text << in.rdbuf();
-			const std::string s = text.str();
+			const std::string s = read_text(it->path());
 			for (std::sregex_iterator m(s.begin(), s.end(), exported), mend; m != mend; ++m)
 				if (symbols.contains((*m)[1].str()))
 					out.emplace((*m)[1].str(), it->path().lexically_relative(tree));

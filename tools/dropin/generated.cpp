@@ -85,9 +85,7 @@ bool finish(FILE *f, char *&text, size_t &size, const fs::path &out)
 		return false;
 	std::string want(text, size);
 	free(text);
-	std::ifstream in(out, std::ios::binary);
-	std::string have((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-	if (have == want)
+	if (read_text(out) == want)
 		return true;
 	std::ofstream o(out, std::ios::binary | std::ios::trunc);
 	o << want;

@@ -21,6 +21,9 @@ namespace kcshim::dropin {
 
 namespace fs = std::filesystem;
 
+// A file's contents; empty when it cannot be read.
+std::string read_text(const fs::path &p);
+
 // A Makefile's or Kconfig file's logical lines: continuations joined, '#' comments dropped;
 // recipe lines keep their leading tab. A missing file has none.
 std::vector<std::string> logical_lines(const fs::path &file);
@@ -43,8 +46,13 @@ public:
 	// CRYPTO_SIMD, ...) counts as on, as a build would select it; only the target decides.
 	void assume_non_arch_on() { optimistic_ = true; }
 	const std::set<std::string> &symbols() const { return on_; }
-	// int and hex symbols (CRYPTO_LIB_POLY1305_RSIZE): their values, as autoconf.h has them
-	void set_value(const std::string &symbol, const std::string &value) { values_[strip(symbol)] = value; }
+	// int and hex symbols (CRYPTO_LIB_POLY1305_RSIZE): their values, as autoconf.h has them.
+	// A symbol with a value is no bool, even where the target's config header defined it.
+	void set_value(const std::string &symbol, const std::string &value)
+	{
+		on_.erase(strip(symbol));
+		values_[strip(symbol)] = value;
+	}
 	const std::map<std::string, std::string> &values() const { return values_; }
 	static std::string strip(std::string_view symbol);
 
