@@ -48,6 +48,15 @@ bool is_action(struct kunit *, struct kunit_resource *res, void *match)
 	return have->func == want->func && have->ctx == want->ctx;
 }
 
+// The resource kunit_add_action() made for (action, ctx), with a reference taken; or nullptr.
+struct kunit_resource *find_action(struct kunit *test, kunit_action_t *action, void *ctx)
+{
+	ActionContext want{};
+	want.func = action;
+	want.ctx = ctx;
+	return kunit_find_resource(test, is_action, &want);
+}
+
 // The resources list of a test that was zero-filled rather than kunit_init_test()ed.
 void ensure_list(struct kunit *test)
 {
@@ -167,10 +176,7 @@ int kunit_add_action_or_reset(struct kunit *test, kunit_action_t *action, void *
 
 void kunit_remove_action(struct kunit *test, kunit_action_t *action, void *ctx)
 {
-	ActionContext want{};
-	want.func = action;
-	want.ctx = ctx;
-	struct kunit_resource *res = kunit_find_resource(test, is_action, &want);
+	struct kunit_resource *res = find_action(test, action, ctx);
 	if (!res)
 		return;
 	res->free = nullptr;	// forget it: released without running
@@ -180,10 +186,7 @@ void kunit_remove_action(struct kunit *test, kunit_action_t *action, void *ctx)
 
 void kunit_release_action(struct kunit *test, kunit_action_t *action, void *ctx)
 {
-	ActionContext want{};
-	want.func = action;
-	want.ctx = ctx;
-	struct kunit_resource *res = kunit_find_resource(test, is_action, &want);
+	struct kunit_resource *res = find_action(test, action, ctx);
 	if (!res)
 		return;
 	kunit_remove_resource(test, res);
