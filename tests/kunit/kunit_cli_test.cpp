@@ -126,6 +126,21 @@ TEST_F(KunitCli, TwoSavedBenchmarkRunsAreComparedLengthByLength)
 			<< "no row for len=" << len << ":\n" << out;
 }
 
+// Needs no tree: tests/shim/kunit's module, whose kcshim_warns case hits WARN_ON and WARN_ON_ONCE.
+TEST(KunitCliWarnings, WarnHitsAreCountedInTheSummaryAndTheSavedRun)
+{
+	const fs::path dir = work / "warnings";
+	fs::create_directories(dir);
+	std::string out;
+	EXPECT_EQ(run_cli("-m '" KCSHIM_KUNIT_TEST_MODULE "' kunit --filter 'kcshim_kunit.kcshim_warns' "
+			  "--json '" + (dir / "run.json").string() + "'",
+			  dir / "run.log", &out), 0) << out;
+	EXPECT_TRUE(has_line(out, R"(^kcshim: WARN hits in kcshim_kunit\.kcshim_warns: 2$)")) << out;
+	std::ifstream in(dir / "run.json");
+	std::string json((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+	EXPECT_TRUE(has_line(json, R"("warnings": 2)")) << json;
+}
+
 TEST_F(KunitCli, MistakesExitWithTwoAndOneLine)
 {
 	std::string out;

@@ -104,6 +104,9 @@ int run(const KunitArgs &a)
 	opts.ctx = &collector;
 	int ret = kcshim_kunit_run(&opts);
 	std::fflush(stdout);
+	// KTAP has no place for them (the kernel only prints each WARNING): counted here.
+	for (const auto &hit : collector.run.warning_cases())
+		std::fprintf(stderr, "kcshim: WARN hits in %s\n", hit.c_str());
 	if (ret < 0)
 		return fail(a.filter.empty() ? std::string("KUnit run failed: ") += errno_text(ret)
 					     : "--filter " + a.filter + " matches no test", 2);

@@ -39,6 +39,17 @@ std::map<std::string, kcshim_kunit_status> statuses(const Run &run)
 	return out;
 }
 
+// SUITE.CASE -> its WARN*() hits, for the cases that had any.
+std::map<std::string, unsigned> warnings(const Run &run)
+{
+	std::map<std::string, unsigned> out;
+	for (const auto &s : run.suites)
+		for (const auto &c : s.cases)
+			if (c.warnings)
+				out[s.name + "." + c.name] = c.warnings;
+	return out;
+}
+
 std::string number(double v, const std::string &unit)
 {
 	char buf[64];
@@ -104,6 +115,15 @@ unsigned print_comparison(const Run &before, const Run &after, const std::string
 		out << name << ": " << status_name(it->second) << " -> " << status_name(st) << "\n";
 		regressions += it->second == KCSHIM_KUNIT_SUCCESS && st == KCSHIM_KUNIT_FAILURE;
 	}
+	// WARN*() hits that changed: a patch that starts warning is worth a line, not a failure.
+	const auto wb = warnings(before), wa = warnings(after);
+	for (const auto &[name, n] : wa)
+		if (auto it = wb.find(name); n != (it == wb.end() ? 0 : it->second))
+			out << name << ": WARN hits " << (it == wb.end() ? 0 : it->second) << " -> " << n
+			    << "\n";
+	for (const auto &[name, n] : wb)
+		if (!wa.contains(name))
+			out << name << ": WARN hits " << n << " -> 0\n";
 	return regressions;
 }
 

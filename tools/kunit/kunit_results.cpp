@@ -55,6 +55,16 @@ Run::Counts Run::counts() const
 	return c;
 }
 
+std::vector<std::string> Run::warning_cases() const
+{
+	std::vector<std::string> out;
+	for (const auto &suite : suites)
+		for (const auto &tc : suite.cases)
+			if (tc.warnings)
+				out.push_back(suite.name + "." + tc.name + ": " + std::to_string(tc.warnings));
+	return out;
+}
+
 void Collector::on_result(const kcshim_kunit_result *r, void *ctx)
 {
 	auto *self = static_cast<Collector *>(ctx);
@@ -62,6 +72,7 @@ void Collector::on_result(const kcshim_kunit_result *r, void *ctx)
 	res.status = r->status;
 	res.reason = r->reason ? r->reason : "";
 	res.duration_ns = r->duration_ns;
+	res.warnings = r->warnings;
 	std::stringstream log(r->log ? r->log : "");
 	for (std::string line; std::getline(log, line);) {
 		res.log.push_back(line);
@@ -69,7 +80,7 @@ void Collector::on_result(const kcshim_kunit_result *r, void *ctx)
 			res.benchmark.push_back(std::move(m));
 	}
 	if (!r->test_case) {
-		SuiteResult suite{r->suite, r->status, std::move(self->pending_cases_)};
+		SuiteResult suite{r->suite, r->status, r->warnings, std::move(self->pending_cases_)};
 		self->pending_cases_.clear();
 		self->run.suites.push_back(std::move(suite));
 	} else if (r->param) {
@@ -111,6 +122,8 @@ json case_json(const CaseResult &c)
 		  {"duration_ns", c.duration_ns}, {"log", c.log}};
 	if (!c.reason.empty())
 		j["reason"] = c.reason;
+	if (c.warnings)
+		j["warnings"] = c.warnings;
 	for (const auto &p : c.params)
 		j["params"].push_back(case_json(p));
 	for (const auto &m : c.benchmark)
@@ -126,6 +139,7 @@ CaseResult case_from(const json &j)
 	c.status = status_of(j.at("status").get<std::string>());
 	c.reason = j.value("reason", "");
 	c.duration_ns = j.value("duration_ns", 0ull);
+	c.warnings = j.value("warnings", 0u);
 	c.log = j.value("log", std::vector<std::string>{});
 	if (j.contains("params"))
 		for (const auto &p : j.at("params"))
@@ -147,6 +161,8 @@ bool save_run(const Run &run, const std::string &path, std::string *error)
 		  {"benchmark", run.benchmark}, {"suites", json::array()}};
 	for (const auto &s : run.suites) {
 		json sj = {{"name", s.name}, {"status", status_name(s.status)}, {"cases", json::array()}};
+		if (s.warnings)
+			sj["warnings"] = s.warnings;
 		for (const auto &c : s.cases)
 			sj["cases"].push_back(case_json(c));
 		j["suites"].push_back(std::move(sj));
@@ -182,6 +198,7 @@ std::optional<Run> load_run(const std::string &path, std::string *error)
 			SuiteResult s;
 			s.name = sj.at("name").get<std::string>();
 			s.status = status_of(sj.at("status").get<std::string>());
+			s.warnings = sj.value("warnings", 0u);
 			for (const auto &c : sj.at("cases"))
 				s.cases.push_back(case_from(c));
 			run.suites.push_back(std::move(s));

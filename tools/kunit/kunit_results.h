@@ -32,6 +32,7 @@ struct CaseResult {
 	std::string reason;
 	std::vector<std::string> log;
 	unsigned long long duration_ns = 0;
+	unsigned int warnings = 0;		// WARN*() hits (a parameterised case: the sum)
 	std::vector<CaseResult> params;		// a parameterised case's parameters
 	std::vector<Measurement> benchmark;	// from the log
 };
@@ -39,6 +40,7 @@ struct CaseResult {
 struct SuiteResult {
 	std::string name;
 	kcshim_kunit_status status = KCSHIM_KUNIT_SUCCESS;
+	unsigned int warnings = 0;		// WARN*() hits in all its cases
 	std::vector<CaseResult> cases;
 };
 
@@ -54,6 +56,8 @@ struct Run {
 	};
 	// Cases (each parameter counted as kunit.py counts them), over every suite.
 	Counts counts() const;
+	// "SUITE.CASE: N" for each case that hit WARN*(), in run order.
+	std::vector<std::string> warning_cases() const;
 };
 
 // Collects the results of kcshim_kunit_run(): pass on_result and the collector as ctx.

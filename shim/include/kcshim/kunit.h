@@ -39,6 +39,11 @@ struct kcshim_kunit_result {
 	 * exactly as the KTAP output shows it without the indentation; "" when nothing. */
 	const char *log;
 	unsigned long long duration_ns;
+	/*
+	 * WARN*() hits while it ran (the kernel prints them and goes on; so does the case): a
+	 * parameterised case's and a suite's are the sums of theirs. Their reports are in the log.
+	 */
+	unsigned int warnings;
 };
 
 typedef void (*kcshim_kunit_result_fn)(const struct kcshim_kunit_result *result, void *ctx);

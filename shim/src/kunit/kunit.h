@@ -34,8 +34,8 @@ void log_lines(struct string_stream *log, std::string_view text);
 
 // The test running on this thread (set while a case, its init/exit or a param generator runs).
 void set_current_test(struct kunit *test);
-// A WARN*() while a test runs: counted, and its report goes to the test's log. False when no
-// test runs.
+// A WARN*() while a test runs: counted in its SharedCase, and its report goes to the test's log.
+// False when no test runs.
 bool report_warning(std::string_view line);
 
 // Results of a level of the KTAP tree.
@@ -66,10 +66,11 @@ struct Outcome {
 };
 
 // A struct kunit in memory the parent shares with the case's child, so that its status, status
-// comment and last-seen line survive the child; phase as in Outcome.
+// comment, last-seen line and WARN*() count survive the child; phase as in Outcome.
 struct SharedCase {
 	struct kunit test;
 	int phase;
+	unsigned int warnings;
 };
 
 // Maps a SharedCase (zeroed); unmapped when the holder goes.

@@ -21,6 +21,8 @@ namespace kcshim::kunit {
 namespace {
 
 thread_local struct kunit *current;
+// Where the running case's WARN*() hits are counted (its SharedCase), or null.
+thread_local unsigned int *current_warnings;
 
 // A try frame: kunit_try_catch_throw() resumes here.
 struct Frame {
@@ -112,8 +114,11 @@ void try_run_case_cleanup(void *data)
 }
 
 // One run of a case (or of one parameter), in the child: the kernel's two try-catch runs.
-void run_case_body(CaseContext *ctx, int *phase)
+void run_case_body(CaseContext *ctx, SharedCase *shared)
 {
+	int *phase = &shared->phase;
+
+	current_warnings = &shared->warnings;
 	*phase = 1;
 	run_in_frame(ctx->test, try_run_case, ctx);
 	*phase = 2;
@@ -122,6 +127,7 @@ void run_case_body(CaseContext *ctx, int *phase)
 		kunit_err(ctx->test, "test aborted during cleanup. continuing without cleaning up\n");
 	}
 	current = nullptr;
+	current_warnings = nullptr;
 	*phase = 3;
 }
 
@@ -144,6 +150,7 @@ struct RunResult {
 	std::string log;
 	std::string reason;
 	unsigned long long duration_ns = 0;
+	unsigned int warnings = 0;
 };
 
 // The kernel's kunit_run_case_catch_errors(): runs test_case once with *test (in shared memory),
@@ -168,11 +175,12 @@ RunResult run_case_catch_errors(struct kunit_suite *suite, struct kunit_case *te
 		shared,
 		[&](struct string_stream *log) {
 			test->log = log;
-			run_case_body(&ctx, &shared->phase);
+			run_case_body(&ctx, shared);
 		},
 		parent_log.on_line, rc.opts.no_isolation,
 		case_timeout(suite, test_case, rc.opts.timeout_s));
 	r.duration_ns = now_ns() - start;
+	r.warnings = shared->warnings;
 	test->log = &parent_log;
 
 	if (out.how != Outcome::How::Finished) {
@@ -213,7 +221,7 @@ RunResult run_case_catch_errors(struct kunit_suite *suite, struct kunit_case *te
 
 void report(RunContext &rc, const char *suite, const char *test_case, const char *param,
 	    enum kunit_status status, const std::string &reason, const std::string &log,
-	    unsigned long long duration_ns)
+	    unsigned long long duration_ns, unsigned int warnings)
 {
 	if (status == KUNIT_FAILURE)
 		rc.any_failed = true;
@@ -227,6 +235,7 @@ void report(RunContext &rc, const char *suite, const char *test_case, const char
 		.reason = reason.empty() ? nullptr : reason.c_str(),
 		.log = log.c_str(),
 		.duration_ns = duration_ns,
+		.warnings = warnings,
 	};
 	rc.opts.on_result(&r, rc.opts.ctx);
 }
@@ -307,13 +316,14 @@ void run_param_test(struct kunit_suite *suite, struct kunit_case *test_case, str
 		RunResult r = run_case_catch_errors(suite, test_case, mapping.get(), rc,
 						    &case_result.log);
 		case_result.duration_ns += r.duration_ns;
+		case_result.warnings += r.warnings;
 		if (param_desc[0] == '\0')
 			snprintf(param_desc, sizeof(param_desc), "param-%d", param_test->param_index);
 		rc.ktap.result(2, param_test->status, param_test->param_index, param_desc,
 			       param_test->status_comment);
 		param_stats.add(param_test->status);
 		report(rc, suite->name, test_case->name, param_desc, param_test->status, r.reason,
-		       r.log, r.duration_ns);
+		       r.log, r.duration_ns, r.warnings);
 		if (case_result.reason.empty() && param_test->status == KUNIT_FAILURE)
 			case_result.reason = r.reason;
 
@@ -326,9 +336,9 @@ void run_param_test(struct kunit_suite *suite, struct kunit_case *test_case, str
 	kunit_cleanup(test);
 }
 
-// The kernel's kunit_run_one_test().
-void run_one_test(struct kunit_suite *suite, struct kunit_case *test_case, Stats &suite_stats,
-		  Stats &total_stats, RunContext &rc)
+// The kernel's kunit_run_one_test(); returns the case's WARN*() hits.
+unsigned int run_one_test(struct kunit_suite *suite, struct kunit_case *test_case,
+			  Stats &suite_stats, Stats &total_stats, RunContext &rc)
 {
 	SharedCaseMapping mapping;
 	struct kunit *test = &mapping.get()->test;
@@ -365,7 +375,8 @@ void run_one_test(struct kunit_suite *suite, struct kunit_case *test_case, Stats
 	if (test_case->status == KUNIT_SUCCESS)
 		result.reason.clear();
 	report(rc, suite->name, test_case->name, nullptr, test_case->status, result.reason,
-	       result.log, result.duration_ns);
+	       result.log, result.duration_ns, result.warnings);
+	return result.warnings;
 }
 
 }  // namespace
@@ -440,6 +451,8 @@ bool report_warning(std::string_view line)
 {
 	if (!current || !current->log)
 		return false;
+	if (current_warnings)
+		++*current_warnings;
 	log_lines(current->log, line);
 	return true;
 }
@@ -448,6 +461,7 @@ void run_suite(struct kunit_suite *suite, size_t number, RunContext &rc)
 {
 	struct kunit_case *test_case;
 	Stats suite_stats, total_stats;
+	unsigned int warnings = 0;
 	std::string suite_log;
 	struct string_stream log;
 	unsigned long long start = now_ns();
@@ -476,7 +490,7 @@ void run_suite(struct kunit_suite *suite, size_t number, RunContext &rc)
 	if (run) {
 		rc.ktap.suite_start(*suite, kunit_suite_num_test_cases(suite));
 		kunit_suite_for_each_test_case(suite, test_case)
-			run_one_test(suite, test_case, suite_stats, total_stats, rc);
+			warnings += run_one_test(suite, test_case, suite_stats, total_stats, rc);
 		if (suite->suite_exit)
 			suite->suite_exit(suite);
 		rc.ktap.suite_stats(suite->name, suite_stats, total_stats);
@@ -486,7 +500,8 @@ void run_suite(struct kunit_suite *suite, size_t number, RunContext &rc)
 	suite->log = nullptr;
 
 	std::string reason = status == KUNIT_SKIPPED ? suite->status_comment : "";
-	report(rc, suite->name, nullptr, nullptr, status, reason, suite_log, now_ns() - start);
+	report(rc, suite->name, nullptr, nullptr, status, reason, suite_log, now_ns() - start,
+	       warnings);
 }
 
 }  // namespace kcshim::kunit

@@ -26,6 +26,7 @@ struct Result {
 	std::string suite, test_case, param;
 	enum kcshim_kunit_status status;
 	std::string reason, log;
+	unsigned int warnings;
 };
 
 std::string read_file(const std::string &path)
@@ -48,7 +49,7 @@ void on_result(const struct kcshim_kunit_result *r, void *ctx)
 {
 	static_cast<std::vector<Result> *>(ctx)->push_back(
 		{r->suite, r->test_case ? r->test_case : "", r->param ? r->param : "", r->status,
-		 r->reason ? r->reason : "", r->log});
+		 r->reason ? r->reason : "", r->log, r->warnings});
 }
 
 // The module loaded for one test; unloaded after it.
@@ -211,7 +212,22 @@ TEST(KunitRunner, WarningGoesToTheTestsLog)
 	const Result *r = find("kcshim_warns");
 	ASSERT_NE(r, nullptr);
 	EXPECT_EQ(normalise(r->log),
-		  "WARNING: CPU: 0 PID: N at kunit_test_module.c:123 kcshim_warns");
+		  "WARNING: CPU: 0 PID: N at kunit_test_module.c:123 kcshim_warns\n"
+		  "WARNING: CPU: 0 PID: N at kunit_test_module.c:125 kcshim_warns");
+	EXPECT_EQ(r->warnings, 2u);
+	const Result *pass = find("kcshim_pass");
+	ASSERT_NE(pass, nullptr);
+	EXPECT_EQ(pass->warnings, 0u);
+}
+
+TEST(KunitRunner, SuiteCountsItsCasesWarnings)
+{
+	const Result *suite = nullptr;
+	for (const Result &r : full_run().results)
+		if (r.test_case.empty() && r.suite == "kcshim_kunit")
+			suite = &r;
+	ASSERT_NE(suite, nullptr);
+	EXPECT_EQ(suite->warnings, 2u);
 }
 
 TEST(KunitRunner, InitExitAndActionsRunInTheKernelsOrder)
@@ -255,7 +271,7 @@ TEST(KunitRunner, FilterGlobSelectsSuitesAndCases)
 		  "    # Subtest: kcshim_order\n"
 		  "    # module: kcshim_kunit_test_module\n"
 		  "    1..1\n"
-		  "    # order_second: ASSERTION FAILED at kunit_test_module.c:178\n"
+		  "    # order_second: ASSERTION FAILED at kunit_test_module.c:180\n"
 		  "    Expected 0 to be true, but is false\n"
 		  "    not ok 1 order_second\n"
 		  "not ok 1 kcshim_order\n");
