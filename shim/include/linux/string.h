@@ -51,20 +51,24 @@ static inline void memzero_explicit(void *s, size_t count)
 }
 
 /* strscpy(dst, src, count), or strscpy(dst, src) for an array dst (6.8+). */
+/*
+ * Byte by byte, reading no further than the NUL, as the kernel's does: a strnlen() + memcpy()
+ * version has a memcpy(count - 1) branch that gcc -Os cannot prove dead for a short literal and
+ * warns about (-Wstringop-overread).
+ */
 static inline ssize_t sized_strscpy(char *dst, const char *src, size_t count)
 {
-	size_t len;
+	size_t i;
 
 	if (count == 0)
 		return -E2BIG;
-	len = strnlen(src, count);
-	if (len == count) {
-		memcpy(dst, src, count - 1);
-		dst[count - 1] = '\0';
-		return -E2BIG;
+	for (i = 0; i < count; i++) {
+		dst[i] = src[i];
+		if (!src[i])
+			return (ssize_t)i;
 	}
-	memcpy(dst, src, len + 1);
-	return (ssize_t)len;
+	dst[count - 1] = '\0';
+	return -E2BIG;
 }
 
 #define __kcshim_strscpy_pick(a, b, c, fn, ...) fn
@@ -85,10 +89,11 @@ static inline size_t strlcpy(char *dst, const char *src, size_t size)
 	return len;
 }
 
+/* (not "__used": compiler_attributes.h makes that an attribute) */
 #define strscpy_pad(dst, src, count) ({					\
 	ssize_t __ret = strscpy(dst, src, count);			\
-	size_t __used = __ret < 0 ? (count) : (size_t)__ret + 1;	\
-	memset((char *)(dst) + __used, 0, (count) - __used);		\
+	size_t __filled = __ret < 0 ? (count) : (size_t)__ret + 1;	\
+	memset((char *)(dst) + __filled, 0, (count) - __filled);	\
 	__ret; })
 
 /* Whether all size bytes at s are zero (6.12+). */
