@@ -16,6 +16,7 @@
 
 #include "kernels/debian_kernel.h"
 #include "kernels/debian_packages.h"
+#include "kernels/initramfs.h"
 
 namespace kcshim::afalg {
 namespace {
@@ -154,6 +155,28 @@ TEST(DebianKernel, UnreachableMirrorIsOneLine)
 		EXPECT_TRUE(e.path().filename() == "apt" || e.path().filename() == ".lock-arm64")
 			<< e.path();
 	fs::remove_all(dir);
+}
+
+TEST(DebianKernel, Arm64BaseInitramfsCarriesTheCryptoModules)
+{
+	FETCH(k, "arm64", "6.1");
+	fs::path work = fs::temp_directory_path() / ("kcshim-initrd-" + std::to_string(::getpid()));
+	fs::remove_all(work);
+	fs::create_directories(work);
+	std::ofstream(work / "init") << "stand-in init";
+	std::ofstream(work / "bridge") << "stand-in bridge";
+	std::ostringstream progress;
+	auto a = base_initramfs(*k, work / "init", work / "bridge", work / "out", &progress);
+	ASSERT_TRUE(a) << describe(a.error());
+	std::cout << progress.str();
+	auto mods = initramfs_modules(read_all(k->root / "lib/modules" / k->release / "modules.dep"));
+	for (auto want : {"kernel/arch/arm64/crypto/sha3-ce.ko", "kernel/crypto/sha3_generic.ko",
+			  "kernel/crypto/af_alg.ko", "kernel/crypto/algif_hash.ko",
+			  "kernel/drivers/char/virtio_console.ko",
+			  "kernel/drivers/virtio/virtio_mmio.ko"})
+		EXPECT_NE(std::find(mods.begin(), mods.end(), want), mods.end()) << want;
+	EXPECT_LT(fs::file_size(*a), 20u << 20);
+	fs::remove_all(work);
 }
 
 } /* namespace */
