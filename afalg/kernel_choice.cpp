@@ -7,6 +7,7 @@
 #include "auth.h"
 #include "local_afalg.h"
 #include "remote_endpoint.h"
+#include "guest.h"
 #include "uml.h"
 
 namespace kcshim::afalg {
@@ -16,8 +17,9 @@ OpenKernel::OpenKernel(std::unique_ptr<LocalAfalg> ep, std::string label)
 {
 }
 
-OpenKernel::OpenKernel(std::unique_ptr<UmlKernel> uml, std::string label)
-	: uml_(std::move(uml)), ep_(&uml_->endpoint()), label_(std::move(label))
+OpenKernel::OpenKernel(std::unique_ptr<Guest> guest, std::unique_ptr<RemoteEndpoint> ep)
+	: guest_(std::move(guest)), remote_(std::move(ep)), ep_(remote_.get()),
+	  label_(guest_->describe())
 {
 }
 
@@ -26,12 +28,52 @@ OpenKernel::OpenKernel(std::unique_ptr<RemoteEndpoint> ep, std::string label)
 {
 }
 
-OpenKernel::~OpenKernel() = default;
+OpenKernel::~OpenKernel()
+{
+	/* EOF on the channel makes the bridge exit and the guest power off */
+	remote_.reset();
+	if (guest_)
+		guest_->shutdown(std::chrono::seconds(5));
+}
 
 std::chrono::milliseconds OpenKernel::boot_time() const
 {
-	return uml_ ? uml_->boot_time() : std::chrono::milliseconds(0);
+	return guest_ ? guest_->boot_time() : std::chrono::milliseconds(0);
 }
+
+namespace {
+
+/* The modules libkcapi needs (crypto_user) and AF_ALG's socket types. */
+const std::vector<std::string> afalg_modules = {"af_alg", "algif_hash", "algif_skcipher",
+						"crypto_user"};
+
+Result<std::unique_ptr<OpenKernel>> open_guest(const KernelChoice &k, const std::string &kind)
+{
+	auto target = KernelTarget::parse(kind, k.cpu);
+	if (!target)
+		return target.error();
+	if (target->backend == KernelTarget::Backend::uml) {
+		auto bin = find_uml();
+		if (!bin)
+			return fail(-ENOENT, Stage::setup,
+				    "no kernel reachable: no AF_ALG on this host and " + describe(bin.error()));
+	}
+	GuestOptions opt;
+	opt.bridge_command = k.bridge_command;
+	opt.accel = k.accel;
+	opt.progress = k.progress;
+	if (k.timeout)
+		opt.boot_timeout = opt.request_timeout = *k.timeout;
+	auto guest = make_guest(*target, opt);
+	if (!guest)
+		return guest.error();
+	auto ep = (*guest)->start_bridge(afalg_modules);
+	if (!ep)
+		return ep.error();
+	return std::make_unique<OpenKernel>(std::move(*guest), std::move(*ep));
+}
+
+} /* namespace */
 
 bool kernel_unreachable(const Error &e)
 {
@@ -54,24 +96,8 @@ Result<std::unique_ptr<OpenKernel>> open_kernel(const KernelChoice &k)
 		return std::make_unique<OpenKernel>(std::make_unique<LocalAfalg>(std::chrono::seconds(30)),
 						    "local AF_ALG");
 	}
-	if (kind == "uml") {
-		auto bin = UmlKernel::find_uml();
-		if (!bin)
-			return fail(-ENOENT, Stage::setup,
-				    "no kernel reachable: no AF_ALG on this host and " + describe(bin.error()));
-		UmlOptions uo;
-		uo.bridge_command = k.bridge_command;
-		if (k.timeout)
-			uo.boot_timeout = uo.request_timeout = *k.timeout;
-		auto uml = UmlKernel::boot(uo);
-		if (!uml) {
-			Error e = fail(uml.err(), uml.error().stage,
-				       "user-mode Linux failed to boot: " + describe(uml.error()));
-			e.detail = uml.error().detail;
-			return e;
-		}
-		return std::make_unique<OpenKernel>(std::move(*uml), "user-mode Linux");
-	}
+	if (KernelTarget::names_guest(kind))
+		return open_guest(k, kind);
 	if (kind.rfind("tcp://", 0) == 0 || kind.rfind("unix:", 0) == 0) {
 		if (k.secret_file.empty())
 			return fail(-EINVAL, Stage::setup, "--kernel " + kind + " needs --secret-file");
@@ -88,7 +114,8 @@ Result<std::unique_ptr<OpenKernel>> open_kernel(const KernelChoice &k)
 		return std::make_unique<OpenKernel>(std::move(*ep), "bridge " + kind);
 	}
 	return fail(-EINVAL, Stage::setup,
-		    "--kernel wants auto, local, uml, tcp://HOST:PORT or unix:PATH, not " + k.kernel);
+		    "--kernel wants auto, local, uml, vm:ARCH[:VERSION], tcp://HOST:PORT or unix:PATH, not " +
+			    k.kernel);
 }
 
 } /* namespace kcshim::afalg */

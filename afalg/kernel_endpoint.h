@@ -6,8 +6,8 @@
  *   LocalAfalg      (local_afalg.h)     AF_ALG through libkcapi in this process
  *   RemoteEndpoint  (remote_endpoint.h) the same operations over the bridge
  *                                       protocol (TCP, Unix socket, fd pair)
- *   UmlKernel       (uml.h)             boots user-mode Linux and hands out a
- *                                       RemoteEndpoint talking to a bridge in it
+ *   (embedded kernels: kernels/guest.h boots user-mode Linux or a Debian kernel
+ *   under qemu and hands out a RemoteEndpoint talking to a bridge in it)
  *
  * Every operation is self-contained: it binds a fresh tfm, runs, and frees it,
  * so results never depend on earlier calls.  All methods are thread-safe.

@@ -29,7 +29,6 @@
 #include "auth.h"
 #include "local_afalg.h"
 #include "remote_endpoint.h"
-#include "uml.h"
 
 namespace kcshim::afalg::xcheck {
 
@@ -919,7 +918,7 @@ int run_with_kernel(const KernelChoice &k, const Options &opt_in, std::ostream &
 		return kernel_unreachable(kernel.error()) ? exit_nothing : exit_setup;
 	}
 	if ((*kernel)->boot_time().count())
-		out << "xcheck: booted user-mode Linux in "
+		out << "xcheck: booted " << (*kernel)->label() << " in "
 		    << std::chrono::duration_cast<std::chrono::milliseconds>(clock::now() - t0).count()
 		    << " ms\n";
 	Options opt = opt_in;

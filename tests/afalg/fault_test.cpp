@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 // The embedded kernel under faults, through the CLI as a user runs it (`kcshim xcheck --kernel
-// uml`): a guest killed mid-request, a bridge that never answers or stops answering, a full disk
-// for the work directory. Each must end with one error line and a non-zero exit, and leave no
-// process and no directory behind. Every run gets a private TMPDIR, so the guest's work
-// directory and its processes (their command lines name it) can be found and counted.
+// uml`, or the guest $KCSHIM_TEST_KERNEL names, e.g. vm:arm64:6.12): a guest killed mid-request,
+// a bridge that never answers or stops answering, a channel that stalls, a guest that cannot
+// boot, a full disk for the work directory. Each must end with one error line and a non-zero
+// exit, and leave no process and no directory behind. Every run gets a private TMPDIR, so the
+// guest's work directory and its processes (their command lines name it) can be found and
+// counted.
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -71,11 +73,23 @@ struct CliRun {
 	}
 };
 
+// The guest under test: uml, or a vm: kernel ($KCSHIM_TEST_KERNEL).
+std::string guest_kernel()
+{
+	const char *k = std::getenv("KCSHIM_TEST_KERNEL");
+	return k && *k ? k : "uml";
+}
+
+bool is_vm()
+{
+	return guest_kernel() != "uml";
+}
+
 class EmbeddedKernelFaults : public ::testing::Test {
 protected:
 	void SetUp() override
 	{
-		if (!UmlKernel::find_uml())
+		if (!is_vm() && !find_uml())
 			GTEST_SKIP() << "user-mode-linux is not installed (apt-get install user-mode-linux kmod)";
 		char tmpl[] = "/tmp/kcshim-fault.XXXXXX";
 		ASSERT_NE(::mkdtemp(tmpl), nullptr);
@@ -192,9 +206,9 @@ protected:
 
 TEST_F(EmbeddedKernelFaults, GuestKilledMidRequest)
 {
-	start({"xcheck", "--kernel", "uml", "--iterations", "100000000", "sha3-256"});
-	ASSERT_TRUE(wait_for_console("starting bridge", 90s)) << read_text(root_ / "out.txt");
-	std::this_thread::sleep_for(1500ms);	// requests in flight
+	start({"xcheck", "--kernel", guest_kernel(), "--iterations", "100000000", "sha3-256"});
+	ASSERT_TRUE(wait_for_console("starting bridge", 300s)) << read_text(root_ / "out.txt");
+	std::this_thread::sleep_for(is_vm() ? 8s : 1500ms);	// requests in flight
 	auto guest = processes_naming(tmpdir_.string());
 	ASSERT_FALSE(guest.empty());
 	for (pid_t p : guest)
@@ -206,9 +220,9 @@ TEST_F(EmbeddedKernelFaults, GuestKilledMidRequest)
 // guest and its work directory must go.
 TEST_F(EmbeddedKernelFaults, ClientKilledMidRequest)
 {
-	start({"xcheck", "--kernel", "uml", "--iterations", "100000000", "sha3-256"});
-	ASSERT_TRUE(wait_for_console("starting bridge", 90s)) << read_text(root_ / "out.txt");
-	std::this_thread::sleep_for(1500ms);
+	start({"xcheck", "--kernel", guest_kernel(), "--iterations", "100000000", "sha3-256"});
+	ASSERT_TRUE(wait_for_console("starting bridge", 300s)) << read_text(root_ / "out.txt");
+	std::this_thread::sleep_for(is_vm() ? 8s : 1500ms);
 	ASSERT_FALSE(processes_naming(tmpdir_.string()).empty());
 	::kill(pid_, SIGKILL);
 	finish(10s);
@@ -222,6 +236,8 @@ TEST_F(EmbeddedKernelFaults, ClientKilledMidRequest)
 
 TEST_F(EmbeddedKernelFaults, BridgeNeverAnswers)
 {
+	if (is_vm())
+		GTEST_SKIP() << "a vm: guest runs the bridge of its initramfs (see ChannelStalls)";
 	std::string silent = script("silent-bridge", "exec sleep 600\n");
 	// 20 s: a loaded CI machine boots the guest in 5 to 10 s
 	start({"xcheck", "--kernel", "uml", "--kernel-timeout", "20", "sha3-256"},
@@ -233,6 +249,8 @@ TEST_F(EmbeddedKernelFaults, BridgeNeverAnswers)
 
 TEST_F(EmbeddedKernelFaults, BridgeStopsAnsweringMidSession)
 {
+	if (is_vm())
+		GTEST_SKIP() << "a vm: guest runs the bridge of its initramfs (see ChannelStalls)";
 	// The real bridge, frozen (SIGSTOP) once the session has run for a while.
 	std::string freezing = script("freezing-bridge",
 				      std::string(KCSHIM_TEST_GUEST_BRIDGE) + " \"$@\" &\n"
@@ -257,10 +275,48 @@ TEST_F(EmbeddedKernelFaults, FullDiskForTheWorkDirectory)
 			fill.flush();
 	}
 	// The disk stays full while kcshim runs; the filler is removed before judging what is left.
-	start({"xcheck", "--kernel", "uml", "sha3-256"});
-	CliRun r = finish(60s);
+	start({"xcheck", "--kernel", guest_kernel(), "sha3-256"});
+	CliRun r = finish(120s);
 	fs::remove(tmpdir_ / "filler");
 	expect_clean_failure(r, "ENOSPC");
+}
+
+// The whole guest frozen mid-session (SIGSTOP to qemu, as a host under memory pressure or a
+// debugger would): the channel stalls, the request's deadline ends the run.
+TEST_F(EmbeddedKernelFaults, ChannelStalls)
+{
+	if (!is_vm())
+		GTEST_SKIP() << "user-mode Linux: see BridgeStopsAnsweringMidSession";
+	start({"xcheck", "--kernel", guest_kernel(), "--kernel-timeout", "30", "--iterations",
+	       "100000000", "sha3-256"});
+	ASSERT_TRUE(wait_for_console("starting bridge", 300s)) << read_text(root_ / "out.txt");
+	std::this_thread::sleep_for(8s);
+	auto guest = processes_naming(tmpdir_.string());
+	ASSERT_FALSE(guest.empty());
+	for (pid_t p : guest)
+		::kill(p, SIGSTOP);
+	CliRun r = finish(120s);
+	expect_clean_failure(r, "xcheck: kernel sha3-256");
+	EXPECT_NE(r.output.find("ETIMEDOUT"), std::string::npos) << r.output;
+}
+
+// A guest whose init cannot run: the kernel panics ("No working init found"), qemu exits.
+TEST_F(EmbeddedKernelFaults, GuestCannotBoot)
+{
+	if (!is_vm())
+		GTEST_SKIP() << "user-mode Linux: see BridgeNeverAnswers";
+	fs::path programs = root_ / "programs";
+	for (const char *arch : {"arm64", "x86_64"}) {
+		fs::create_directories(programs / arch);
+		std::ofstream(programs / arch / "init") << "not a program\n";
+		std::ofstream(programs / arch / "kcshim-bridge") << "not a program\n";
+		fs::permissions(programs / arch / "init", fs::perms::owner_all);
+		fs::permissions(programs / arch / "kcshim-bridge", fs::perms::owner_all);
+	}
+	start({"xcheck", "--kernel", guest_kernel(), "sha3-256"},
+	      {"KCSHIM_GUEST_PROGRAMS=" + programs.string()});
+	CliRun r = finish(300s);
+	expect_clean_failure(r, "failed to boot");
 }
 
 }  // namespace

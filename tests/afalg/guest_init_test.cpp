@@ -621,6 +621,30 @@ TEST_F(GuestJobRunner, MissingModulesDepIsALineAndTheJobGoesOn)
 	EXPECT_EQ(lines[3], "on");
 }
 
+// udev's coldplug: the CPU's modalias loads the accelerated module that claims its feature, a
+// device no module claims says nothing, sysfs's links back up the tree are not followed.
+TEST_F(GuestJobRunner, ColdplugLoadsWhatEveryModaliasNames)
+{
+	dir.write("modules/modules.alias", std::string(crypto_alias) +
+						   "alias cpu:type:*:feature:*0011* sha3_ce\n"
+						   "alias cpu:type:*:feature:*0042* xts\n");
+	dir.write("devices/system/cpu/modalias", "cpu:type:aarch64:feature:,0000,0001,0011,0012\n");
+	dir.write("devices/platform/foo/modalias", "of:Nfoo\n");
+	fs::create_directory_symlink(dir.path() / "devices", dir.path() / "devices/platform/loop");
+	JobSystem sys{.module_dir = (dir.path() / "modules").string(),
+		      .load = loader.fn(),
+		      .report = [this](std::string_view l) { lines.emplace_back(l); },
+		      .devices_dir = (dir.path() / "devices").string()};
+	JobRunner r(sys);
+	EXPECT_EQ(r.run(parse_job("coldplug\n")), 0);
+	ASSERT_EQ(loader.calls.size(), 2u) << joined(lines);
+	EXPECT_NE(loader.calls[0].path.find("sha3_generic.ko"), std::string::npos) << loader.calls[0].path;
+	EXPECT_NE(loader.calls[1].path.find("sha3-ce.ko"), std::string::npos) << loader.calls[1].path;
+	ASSERT_EQ(lines.size(), 1u) << joined(lines);
+	EXPECT_EQ(lines[0], "coldplug: 2 devices, 1 with modules");
+	EXPECT_EQ(parse_job("coldplug now\n")[0].kind, JobCommand::Kind::bad);
+}
+
 TEST_F(GuestJobRunner, PortFindsTheVirtioPortByName)
 {
 	JobRunner r = runner();

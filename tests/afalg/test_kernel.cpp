@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "local_afalg.h"
+#include "guest.h"
 #include "uml.h"
 
 namespace kcshim::afalg::test {
@@ -14,7 +15,8 @@ namespace {
 struct Shared {
 	std::once_flag once;
 	std::unique_ptr<LocalAfalg> local;
-	std::unique_ptr<UmlKernel> uml;
+	std::unique_ptr<Guest> uml;
+	std::unique_ptr<RemoteEndpoint> remote;	/* the bridge in uml */
 	std::string why;
 	bool skip = false;
 	std::string desc;
@@ -33,21 +35,26 @@ void setup(Shared &s)
 		s.desc = "local AF_ALG";
 		return;
 	}
-	if (!UmlKernel::find_uml()) {
+	if (!find_uml()) {
 		s.why = "no AF_ALG on this host and user-mode-linux is not installed "
 			"(apt-get install user-mode-linux kmod)";
 		s.skip = true;
 		return;
 	}
-	UmlOptions opt;
+	GuestOptions opt;
 	opt.bridge_command = {KCSHIM_TEST_BRIDGE};
-	auto k = UmlKernel::boot(opt);
-	if (!k) {
-		s.why = "user-mode Linux failed to boot: " + describe(k.error()) + "\n" +
-			k.error().detail;
+	auto g = make_uml_guest(opt);
+	if (!g) {
+		s.why = describe(g.error());
 		return;
 	}
-	s.uml = std::move(*k);
+	auto ep = (*g)->start_bridge({"af_alg", "algif_hash", "algif_skcipher", "crypto_user"});
+	if (!ep) {
+		s.why = describe(ep.error()) + "\n" + ep.error().detail;
+		return;
+	}
+	s.uml = std::move(*g);
+	s.remote = std::move(*ep);
 	s.desc = "user-mode Linux (boot " + std::to_string(s.uml->boot_time().count()) + " ms)";
 }
 
@@ -61,8 +68,8 @@ KernelEndpoint *kernel(std::string &why, bool &skip)
 	skip = s.skip;
 	if (s.local)
 		return s.local.get();
-	if (s.uml)
-		return &s.uml->endpoint();
+	if (s.remote)
+		return s.remote.get();
 	return nullptr;
 }
 

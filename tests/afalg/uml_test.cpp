@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <openssl/evp.h>
 
 #include "local_afalg.h"
 #include "test_kernel.h"
+#include "guest.h"
 #include "uml.h"
 
 using namespace kcshim::afalg;
@@ -17,16 +19,16 @@ namespace {
 
 bool have_uml()
 {
-	return static_cast<bool>(UmlKernel::find_uml());
+	return static_cast<bool>(find_uml());
 }
 
 } /* namespace */
 
 TEST(Uml, MissingBinaryGivesInstallHint)
 {
-	UmlOptions opt;
+	GuestOptions opt;
 	opt.uml_binary = "/nonexistent/linux.uml";
-	auto k = UmlKernel::boot(opt);
+	auto k = make_uml_guest(opt);
 	ASSERT_FALSE(k);
 	EXPECT_EQ(k.err(), -ENOENT);
 	EXPECT_NE(k.error().what.find("user-mode-linux"), std::string::npos) << k.error().what;
@@ -36,14 +38,26 @@ TEST(Uml, BootsServesAndPowersOff)
 {
 	if (!have_uml())
 		GTEST_SKIP() << "user-mode-linux is not installed (apt-get install user-mode-linux kmod)";
-	UmlOptions opt;
+	GuestOptions opt;
 	opt.bridge_command = {KCSHIM_TEST_BRIDGE};
-	auto k = UmlKernel::boot(opt);
-	ASSERT_TRUE(k) << describe(k.error()) << "\n" << k.error().detail;
-	std::string dir = (*k)->workdir();
+	/* a TMPDIR of its own, to see the work directory come and go */
+	char tmpdir[] = "/tmp/kcshim-uml-test.XXXXXX";
+	ASSERT_NE(::mkdtemp(tmpdir), nullptr);
+	std::string old = std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "";
+	::setenv("TMPDIR", tmpdir, 1);
+	auto k = make_uml_guest(opt);
+	if (old.empty())
+		::unsetenv("TMPDIR");
+	else
+		::setenv("TMPDIR", old.c_str(), 1);
+	ASSERT_TRUE(k) << describe(k.error());
+	EXPECT_FALSE(std::filesystem::is_empty(tmpdir));
+	auto ep = (*k)->start_bridge({"af_alg", "algif_hash", "algif_skcipher", "crypto_user"});
+	ASSERT_TRUE(ep) << describe(ep.error()) << "\n" << ep.error().detail;
 	std::printf("UML boot to ready: %lld ms\n", static_cast<long long>((*k)->boot_time().count()));
+	EXPECT_EQ((*k)->describe(), "user-mode Linux " + (*k)->kernel_release());
 
-	auto v = (*k)->endpoint().kernel_version();
+	auto v = (*ep)->kernel_version();
 	ASSERT_TRUE(v);
 	EXPECT_NE(v->find("6."), std::string::npos) << *v;
 
@@ -51,7 +65,7 @@ TEST(Uml, BootsServesAndPowersOff)
 	Bytes m(4096);
 	for (size_t i = 0; i < m.size(); i++)
 		m[i] = static_cast<std::uint8_t>(i);
-	auto d = hash_oneshot((*k)->endpoint(), "sha512-generic", m);
+	auto d = hash_oneshot(**ep, "sha512-generic", m);
 	ASSERT_TRUE(d) << describe(d.error());
 	Bytes want(64);
 	unsigned int n = 0;
@@ -59,10 +73,13 @@ TEST(Uml, BootsServesAndPowersOff)
 	EXPECT_EQ(*d, want);
 
 	/* Autoload works: a module nobody loaded explicitly. */
-	auto wp = hash_oneshot((*k)->endpoint(), "wp512", m);
+	auto wp = hash_oneshot(**ep, "wp512", m);
 	EXPECT_TRUE(wp) << describe(wp.error()) << "\n" << (*k)->console_tail();
 
+	/* closing the channel powers the guest off; the work directory goes with it */
+	ep->reset();
 	EXPECT_EQ((*k)->shutdown(10s), 0) << "guest had to be killed:\n" << (*k)->console_tail();
 	k->reset();
-	EXPECT_FALSE(std::filesystem::exists(dir));
+	EXPECT_TRUE(std::filesystem::is_empty(tmpdir)) << "a work directory was left behind";
+	std::filesystem::remove(tmpdir);
 }

@@ -18,6 +18,7 @@
 
 #include "bridge_server.h"
 #include "local_afalg.h"
+#include "kernel_choice.h"
 #include "uml.h"
 #include "xcheck.h"
 
@@ -34,25 +35,25 @@ public:
 			desc_ = "local AF_ALG";
 			return;
 		}
-		if (!UmlKernel::find_uml()) {
+		if (!find_uml()) {
 			why_ = "no AF_ALG on this host and user-mode-linux is not installed "
 			       "(apt-get install user-mode-linux kmod)";
 			skip_ = true;
 			std::printf("KCSHIM-SKIP: %s\n", why_.c_str());
 			return;
 		}
-		UmlOptions opt;
+		KernelChoice k;
+		k.kernel = "uml";
 		std::istringstream words(KCSHIM_TEST_GUEST_BRIDGE);
 		for (std::string w; words >> w;)
-			opt.bridge_command.push_back(w);
-		auto k = UmlKernel::boot(opt);
-		if (!k) {
-			why_ = "user-mode Linux failed to boot: " + describe(k.error()) + "\n" +
-			       k.error().detail;
+			k.bridge_command.push_back(w);
+		auto opened = open_kernel(k);
+		if (!opened) {
+			why_ = describe(opened.error()) + "\n" + opened.error().detail;
 			return;
 		}
-		uml_ = std::move(*k);
-		desc_ = "user-mode Linux, " + opt.bridge_command.front() + " inside, boot " +
+		uml_ = std::move(*opened);
+		desc_ = uml_->label() + ", " + k.bridge_command.front() + " inside, boot " +
 			std::to_string(uml_->boot_time().count()) + " ms";
 	}
 	void TearDown() override
@@ -76,7 +77,7 @@ public:
 private:
 	static inline XcheckKernel *env_ = nullptr;
 	std::unique_ptr<LocalAfalg> local_;
-	std::unique_ptr<UmlKernel> uml_;
+	std::unique_ptr<OpenKernel> uml_;
 };
 
 const int registered = [] {

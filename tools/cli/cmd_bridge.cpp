@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // kcshim bridge: serve this kernel's AF_ALG to kcshim clients (afalg/README.md). The same options
-// and code as the kcshim-bridge executable; UmlKernel runs this inside the embedded kernel.
+// and code as the kcshim-bridge executable; user-mode Linux guests run this inside (afalg/kernels).
 #include <memory>
 
 #include "bridge_cli.h"

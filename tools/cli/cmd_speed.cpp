@@ -8,7 +8,7 @@
 
 #include "command.h"
 #include "error.h"
-#include "kernel_choice.h"
+#include "kernel_options.h"
 #include "plot.h"
 #include "speed_run.h"
 #include "speed_table.h"
@@ -21,8 +21,7 @@ struct Options {
 	std::string drivers = "all";
 	bool json = false, csv = false;
 	std::string save, plot;
-	std::string kernel, secret_file;	// --kernel: "" = ours only
-	unsigned int kernel_timeout = 0;	// 0: open_kernel()'s defaults
+	KernelArgs kernel;	// --kernel: "" = ours only
 };
 
 std::vector<std::string> split_list(const std::string &s)
@@ -50,11 +49,8 @@ int run(Options &o)
 		if (o.drivers != "all")
 			o.speed.drivers = split_list(o.drivers);
 		std::unique_ptr<afalg::OpenKernel> kernel;
-		if (!o.kernel.empty()) {
-			afalg::KernelChoice choice{o.kernel, o.secret_file, {}, {}};
-			if (o.kernel_timeout)
-				choice.timeout = std::chrono::seconds(o.kernel_timeout);
-			auto k = afalg::open_kernel(choice);
+		if (!o.kernel.kernel.empty()) {
+			auto k = afalg::open_kernel(o.kernel.choice());
 			if (!k)
 				return fail("speed: " + k.error().what,
 					    afalg::kernel_unreachable(k.error()) ? 77 : 2);
@@ -98,13 +94,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--pin", o->speed.pin, "Pin to this CPU");
 	sub->add_option("--key-size", o->speed.keysize, "skcipher key bytes")->capture_default_str();
 	sub->add_flag("--decrypt", o->speed.decrypt, "skcipher: measure decryption");
-	sub->add_option("--kernel", o->kernel,
-			"Add the kernel's drivers as columns: auto, local, uml, tcp://HOST:PORT or "
-			"unix:PATH (a kcshim bridge)");
-	sub->add_option("--secret-file", o->secret_file, "The bridge's shared secret (tcp:// and unix:)");
-	sub->add_option("--kernel-timeout", o->kernel_timeout,
-			"Give up on a kernel silent this many seconds (boot, each request); "
-			"default 60 (uml), 120 (bridge)");
+	add_kernel_options(sub, o->kernel, "Add the kernel's drivers as columns");
 	sub->add_flag("--json", o->json, "Print the report as JSON");
 	sub->add_flag("--csv", o->csv, "Print the report as CSV");
 	sub->add_option("--save", o->save, "Also write the JSON report to FILE")->type_name("FILE");

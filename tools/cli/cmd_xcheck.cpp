@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "command.h"
+#include "kernel_options.h"
 #include "xcheck.h"
 
 namespace kcshim::cli {
@@ -14,9 +15,7 @@ namespace {
 struct XcheckArgs {
 	std::vector<std::string> algs;
 	bool all = false;
-	std::string kernel = "auto";
-	std::string secret_file;
-	unsigned int kernel_timeout = 0;
+	KernelArgs kernel;
 	std::string seed;
 	afalg::xcheck::Options opt;
 };
@@ -29,14 +28,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("algs", a->algs,
 			"cra_name, driver or mode to check, e.g. sha3-256, cast5, cbc(cast5)");
 	sub->add_flag("--all", a->all, "Check every kcshim driver the kernel also has");
-	sub->add_option("--kernel", a->kernel,
-			"auto (local AF_ALG, else user-mode Linux), local, uml, tcp://HOST:PORT or "
-			"unix:PATH (a kcshim bridge)")
-		->capture_default_str();
-	sub->add_option("--secret-file", a->secret_file, "The bridge's shared secret (tcp:// and unix:)");
-	sub->add_option("--kernel-timeout", a->kernel_timeout,
-			"Give up on a kernel silent this many seconds (boot, each request); "
-			"default 60 (uml), 120 (bridge)");
+	add_kernel_options(sub, a->kernel, "The kernel to compare with");
 	sub->add_option("--iterations", a->opt.iterations, "Random cases per driver pair")
 		->capture_default_str();
 	sub->add_option("--seed", a->seed, "Seed (decimal or 0x hex); default: random, printed");
@@ -60,12 +52,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 					    afalg::xcheck::exit_setup);
 			}
 		}
-		afalg::xcheck::KernelChoice k;
-		k.kernel = a->kernel;
-		k.secret_file = a->secret_file;
-		if (a->kernel_timeout)
-			k.timeout = std::chrono::seconds(a->kernel_timeout);
-		return afalg::xcheck::run_with_kernel(k, opt, std::cout);
+		return afalg::xcheck::run_with_kernel(a->kernel.choice(), opt, std::cout);
 	});
 }
 

@@ -7,7 +7,7 @@
 #include "error.h"
 #include "stats.h"
 #include "tcrypt_parse.h"
-#include "uml.h"
+#include "guest.h"
 
 namespace kcshim::speed {
 
@@ -70,13 +70,33 @@ std::string side_by_side_table(const std::vector<PairedLine> &pairs, const std::
 	return t;
 }
 
-bool run_side_by_side(TcryptParams p, const std::string &uml_binary)
+namespace {
+
+// tcrypt.ko's parameters as modprobe takes them.
+std::string module_params(const TcryptParams &p)
+{
+	std::string s = "mode=" + std::to_string(p.mode) + " sec=" + std::to_string(p.sec);
+	if (!p.alg.empty())
+		s += " alg=" + p.alg;
+	if (p.klen)
+		s += " klen=" + std::to_string(p.klen);
+	return s + " num_mb=" + std::to_string(p.num_mb);
+}
+
+}  // namespace
+
+bool run_side_by_side(TcryptParams p, const afalg::KernelTarget &target,
+		      const afalg::GuestOptions &opt)
 {
 	if (!p.sec)
-		throw Error("--kernel uml needs sec=N: cycle counts read 0 under user-mode Linux");
-	std::string release = uml_release();
-	// The UML kernel is 6.1: print and pair our lines in that tree's format and block sizes.
-	if (release.rfind("6.1.", 0) == 0)
+		throw Error("--kernel needs sec=N: a guest's cycle counter does not count this CPU's "
+			    "cycles (user-mode Linux reads 0, qemu emulates one)");
+	auto made = afalg::make_guest(target, opt);
+	if (!made)
+		throw Error(made.error().what);
+	afalg::Guest &guest = **made;
+	// Print and pair our lines in the guest kernel's tcrypt format and block sizes.
+	if (guest.kernel_release().rfind("6.1.", 0) == 0)
 		p.version = KernelVersion::v6_1;
 	auto print = [](std::string_view text) {
 		fwrite(text.data(), 1, text.size(), stdout);
@@ -85,15 +105,23 @@ bool run_side_by_side(TcryptParams p, const std::string &uml_binary)
 	print("kcshim:\n");
 	TcryptRun ours = run_tcrypt(p, print);
 
-	// tcrypt in the guest runs as long as ours did, plus boot and module loading.
+	// tcrypt in the guest runs as long as ours did, plus boot and module loading (slower under
+	// emulation).
 	unsigned int lines = static_cast<unsigned int>(ours.lines.size());
-	auto timeout = std::chrono::seconds(120 + 2 * lines * p.sec);
-	print("\nkernel tcrypt.ko (user-mode Linux " + release + "):\n");
-	UmlResult uml = run_tcrypt_in_uml(p, uml_binary, timeout);
-	print(uml.log);
-	std::vector<TcryptLine> kernel = parse_tcrypt_log(uml.log, p.sec);
+	auto timeout = std::chrono::seconds(guest.emulated() ? 300 + 3 * lines * p.sec
+							     : 120 + 2 * lines * p.sec);
+	print("\nkernel tcrypt.ko (" + guest.describe() + "):\n");
+	auto run = guest.run_module("tcrypt", module_params(p),
+				    std::chrono::duration_cast<std::chrono::milliseconds>(timeout));
+	if (!run)
+		throw Error(run.error().what);
+	print(run->log);
+	std::vector<TcryptLine> kernel = parse_tcrypt_log(run->log, p.sec);
 	std::vector<PairedLine> pairs = pair_lines(ours.lines, kernel);
-	print(side_by_side_table(pairs, "tcrypt.ko in UML " + uml.kernel_release));
+	print(side_by_side_table(pairs, "tcrypt.ko in " + guest.describe()));
+	if (guest.emulated())
+		print("kcshim: the kernel's figures measure qemu's emulation (TCG), not this CPU's "
+		      "speed: compare the lines, not the ratios\n");
 	if (pairs.size() != ours.lines.size()) {
 		fprintf(stderr, "kcshim: the kernel printed %zu of our %zu lines\n", pairs.size(),
 			ours.lines.size());

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
-// kcshim tcrypt --kernel uml: our tcrypt run, then the kernel's own tcrypt.ko with the same
-// parameters in user-mode Linux, then one table pairing their lines with a ratio column. This is
-// the fidelity check: the same generic C should run at the same speed in kcshim and in a kernel.
+// kcshim tcrypt --kernel uml|vm:...: our tcrypt run, then the kernel's own tcrypt.ko with the
+// same parameters in an embedded kernel (afalg/kernels), then one table pairing their lines with a
+// ratio column. This is the fidelity check: the same generic C should run at the same speed in
+// kcshim and in a kernel on the same CPU (user-mode Linux, or a VM under KVM; under qemu's TCG the
+// kernel's figures measure emulation and the table says so).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "guest.h"
 #include "tcrypt_run.h"
 
 namespace kcshim::speed {
@@ -24,8 +27,9 @@ std::vector<PairedLine> pair_lines(const std::vector<TcryptLine> &ours,
 // The table: "test  block  update  kcshim  kernel  ratio" (cipher: key bits and direction).
 std::string side_by_side_table(const std::vector<PairedLine> &pairs, const std::string &kernel_name);
 
-// Runs both and prints to stdout; false when either side failed. Needs sec > 0 (UML's cycle
-// counter reads 0). Throws Error on bad parameters or when UML cannot run.
-bool run_side_by_side(TcryptParams p, const std::string &uml_binary);
+// Runs both and prints to stdout; false when either side failed. Needs sec > 0 (a guest's cycle
+// counter is not this CPU's). Throws Error on bad parameters or when the guest cannot run.
+bool run_side_by_side(TcryptParams p, const afalg::KernelTarget &target,
+		      const afalg::GuestOptions &opt);
 
 }  // namespace kcshim::speed

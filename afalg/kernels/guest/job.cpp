@@ -27,6 +27,9 @@ static JobCommand parse_line(unsigned int number, std::string_view line)
 	if (verb == "klog")
 		return !args.empty() ? bad("klog takes no arguments")
 				     : JobCommand{Kind::klog, number, {}};
+	if (verb == "coldplug")
+		return !args.empty() ? bad("coldplug takes no arguments")
+				     : JobCommand{Kind::coldplug, number, {}};
 	if (verb == "echo")
 		return {Kind::echo, number, {std::string(trim(line.substr(verb.size())))}};
 	return {Kind::unknown, number, {std::string(verb)}};

@@ -17,6 +17,7 @@ struct JobCommand {
 		port,		/* args: NAME */
 		run,		/* args: the program's argv, ARG0 its path */
 		klog,		/* no args */
+		coldplug,	/* no args */
 		echo,		/* args: TEXT, the rest of the line as written */
 		unknown,	/* args: the command word */
 		bad,		/* args: what is wrong with a known command's line */

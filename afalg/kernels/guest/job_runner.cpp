@@ -4,6 +4,8 @@
 #include <cerrno>
 #include <fcntl.h>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <sys/klog.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -40,6 +42,9 @@ int JobRunner::run_one(const JobCommand &c)
 	case Kind::klog:
 		do_klog();
 		return 0;
+	case Kind::coldplug:
+		do_coldplug();
+		return 0;
 	case Kind::echo:
 		report(c.args[0]);
 		return 0;
@@ -53,7 +58,7 @@ int JobRunner::run_one(const JobCommand &c)
 	return 0;
 }
 
-void JobRunner::do_modprobe(const std::vector<std::string> &args)
+bool JobRunner::ensure_index()
 {
 	if (!index_) {
 		index_.emplace();
@@ -63,6 +68,51 @@ void JobRunner::do_modprobe(const std::vector<std::string> &args)
 		if (index_err_)
 			report("cannot read " + unreadable + ": " + errno_name(index_err_));
 	}
+	return !index_err_;
+}
+
+/*
+ * What udev does at boot: every device's modalias loads the modules that claim it.  The CPU's
+ * ("cpu:type:aarch64:feature:,0000,...,0011,...") is what brings a real system's accelerated
+ * crypto modules (sha3-ce, sha512-ce, crct10dif-pclmul, ...): built-in generic drivers already
+ * answer their names, so a bind alone would never load them.  An alias no module claims is the
+ * common case and says nothing; a module that claims one and fails is reported.
+ */
+void JobRunner::do_coldplug()
+{
+	if (!ensure_index())
+		return;
+	std::error_code ec;
+	std::vector<std::string> aliases;
+	auto options = std::filesystem::directory_options::skip_permission_denied;
+	for (auto it = std::filesystem::recursive_directory_iterator(sys_.devices_dir, options, ec);
+	     !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+		if (it->is_symlink(ec)) {	/* sysfs links back up the tree: never follow */
+			it.disable_recursion_pending();
+			continue;
+		}
+		if (it->path().filename() != "modalias" || !it->is_regular_file(ec))
+			continue;
+		std::ifstream in(it->path());
+		std::string alias;
+		if (std::getline(in, alias) && !alias.empty())
+			aliases.push_back(alias);
+	}
+	unsigned int loaded = 0;
+	for (const auto &alias : aliases) {
+		ModprobeResult r = modprobe(*index_, sys_.module_dir, alias, "", sys_.load);
+		if (r.err == 0)
+			loaded++;
+		else if (r.err != -ENOENT)
+			report_modprobe_failure(alias, r, sys_.report);
+	}
+	report("coldplug: " + std::to_string(aliases.size()) + " devices, " +
+	       std::to_string(loaded) + " with modules");
+}
+
+void JobRunner::do_modprobe(const std::vector<std::string> &args)
+{
+	ensure_index();
 	const std::string &name = args[0];
 	std::string params;
 	for (size_t i = 1; i < args.size(); i++)

@@ -21,6 +21,7 @@ struct JobSystem {
 	LoadModuleFn load = load_module_file;
 	Reporter report;			/* say() */
 	std::string virtio_ports_dir = "/sys/class/virtio-ports";
+	std::string devices_dir = "/sys/devices";	/* coldplug's */
 	std::string dev_dir = "/dev";
 	std::chrono::milliseconds port_timeout{10000};
 	std::chrono::milliseconds klog_timeout{10000};
@@ -45,9 +46,12 @@ public:
 private:
 	int run_one(const JobCommand &c);
 	void do_modprobe(const std::vector<std::string> &args);
+	/* The index, read at the first use; false (reported) when unreadable. */
+	bool ensure_index();
 	int do_port(const std::string &name);
 	void do_run(const std::vector<std::string> &args);
 	void do_klog();
+	void do_coldplug();
 	void report(const std::string &line) const { sys_.report(line); }
 
 	JobSystem sys_;

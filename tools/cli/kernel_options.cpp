@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "kernel_options.h"
+
+#include <iostream>
+
+namespace kcshim::cli {
+
+afalg::KernelChoice KernelArgs::choice() const
+{
+	afalg::KernelChoice k;
+	k.kernel = kernel.empty() ? "auto" : kernel;
+	k.secret_file = secret_file;
+	k.cpu = cpu;
+	k.accel = accel;
+	if (timeout_s)
+		k.timeout = std::chrono::seconds(timeout_s);
+	k.progress = &std::cerr;
+	return k;
+}
+
+void add_kernel_options(CLI::App *sub, KernelArgs &args, const std::string &what)
+{
+	sub->add_option("--kernel", args.kernel,
+			what + ": auto (local AF_ALG, else user-mode Linux), local, uml, "
+			       "vm:arm64[:VERSION] or vm:x86_64[:VERSION] (a Debian kernel under qemu, "
+			       "downloaded once), tcp://HOST:PORT or unix:PATH (a kcshim bridge)");
+	sub->add_option("--cpu", args.cpu,
+			"vm:arm64: qemu's CPU model (max has the SHA-3/SHA-512 Crypto Extensions, "
+			"cortex-a53 has not)");
+	sub->add_option("--accel", args.accel, "vm: kvm, tcg or auto (KVM where a probe boot works)")
+		->check(CLI::IsMember({"auto", "kvm", "tcg"}))
+		->capture_default_str();
+	sub->add_option("--secret-file", args.secret_file,
+			"The bridge's shared secret (tcp:// and unix:)");
+	sub->add_option("--kernel-timeout", args.timeout_s,
+			"Give up on a kernel silent this many seconds (boot, each request); default "
+			"60 (uml), 180 to boot and 120 a request (vm), 120 (bridge)");
+}
+
+}  // namespace kcshim::cli

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0
+// The options that point a command at a real kernel (--kernel, --cpu, --accel, --secret-file,
+// --kernel-timeout), shared by xcheck and speed so both take every kernel the same way.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "kernel_choice.h"
+
+namespace kcshim::cli {
+
+struct KernelArgs {
+	std::string kernel;	// empty: the command's default
+	std::string secret_file;
+	std::string cpu;
+	std::string accel = "auto";
+	unsigned int timeout_s = 0;	// 0: the backend's defaults
+
+	// The choice for open_kernel(); progress lines (downloads, KVM probe) go to stderr.
+	afalg::KernelChoice choice() const;
+};
+
+// Adds the options to sub; @what says what the kernel is for ("Add the kernel's drivers as columns").
+void add_kernel_options(CLI::App *sub, KernelArgs &args, const std::string &what);
+
+}  // namespace kcshim::cli
