@@ -2,7 +2,7 @@
 /*
  * The kernel endpoint: what kcshim needs from a running kernel's crypto API.
  *
- * One abstract interface with three implementations:
+ * One abstract interface with two implementations:
  *   LocalAfalg      (local_afalg.h)     AF_ALG through libkcapi in this process
  *   RemoteEndpoint  (remote_endpoint.h) the same operations over the bridge
  *                                       protocol (TCP, Unix socket, fd pair)
