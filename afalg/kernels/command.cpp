@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "kernels/command.h"
 
+#include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -18,6 +19,38 @@ namespace fs = std::filesystem;
 using clock = std::chrono::steady_clock;
 
 namespace {
+
+/* The process groups of the commands running now, for kill_running_commands(); 0 = free. */
+constexpr size_t max_running = 64;
+std::atomic<pid_t> running[max_running];
+
+/* Holds a slot of running[] while its command runs. */
+class RunningSlot {
+public:
+	explicit RunningSlot(pid_t pgid)
+	{
+		for (auto &r : running) {
+			pid_t free = 0;
+			if (r.compare_exchange_strong(free, pgid)) {
+				slot_ = &r;
+				break;
+			}
+		}
+	}
+	~RunningSlot() { release(); }
+	/* Before the child is reaped: its group id is never someone else's while listed. */
+	void release()
+	{
+		if (slot_)
+			slot_->store(0);
+		slot_ = nullptr;
+	}
+	RunningSlot(const RunningSlot &) = delete;
+	RunningSlot &operator=(const RunningSlot &) = delete;
+
+private:
+	std::atomic<pid_t> *slot_ = nullptr;
+};
 
 /* Closes its descriptor on every path out of run_command(). */
 struct Fd {
@@ -106,6 +139,13 @@ void set_status(CommandResult &r, int status)
 
 } /* namespace */
 
+void kill_running_commands(int sig)
+{
+	for (auto &r : running)
+		if (pid_t pgid = r.load(); pgid > 0)
+			::kill(-pgid, sig);
+}
+
 std::string CommandResult::last_line() const
 {
 	size_t end = output.size();
@@ -185,6 +225,7 @@ Result<CommandResult> run_command(const Command &cmd)
 	if (int e = ::posix_spawnp(&pid, argp[0], &fa.a, &sa.a, argp.data(), envp.data()))
 		return fail(-e, Stage::setup,
 			    r.command + ": " + (e == ENOENT ? "not found" : ::strerror(e)));
+	RunningSlot slot(pid);
 	wr.reset();
 	::fcntl(rd.fd, F_SETFL, O_NONBLOCK);
 
@@ -215,6 +256,7 @@ Result<CommandResult> run_command(const Command &cmd)
 	}
 	/* On timeout, or whatever it left behind in its group (it would keep our pipe open). */
 	::kill(-pid, SIGKILL);
+	slot.release();
 	while (::waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (open)

@@ -63,4 +63,12 @@ struct CommandResult {
 /* Runs @cmd to completion (or its timeout).  See the file comment for errors. */
 Result<CommandResult> run_command(const Command &cmd);
 
+/*
+ * Sends @sig to the process group of every command running now.  Their own
+ * groups keep them from the terminal's Ctrl-C, so a program that dies of
+ * SIGINT/SIGTERM would leave them running (apt-get downloading, qemu
+ * booting): its handler calls this first.  Async-signal-safe.
+ */
+void kill_running_commands(int sig);
+
 } /* namespace kcshim::afalg */

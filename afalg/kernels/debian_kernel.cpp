@@ -245,6 +245,8 @@ public:
 		/*
 		 * Read after the host's configuration (apt -c), so its proxies and
 		 * policies hold; what would touch the host or slow us is overridden.
+		 * One binary cache (pkgcache.bin, ~90 MB: apt-cache answers in
+		 * 20 ms instead of 4 s) and compressed lists keep the disk use down.
 		 */
 		std::string conf =
 			"// Written by kcshim: apt for Debian's " + darch + " kernels, nothing else.\n"
@@ -264,7 +266,8 @@ public:
 			"Dir::Cache \"" + (d / "cache").string() + "\";\n"
 			"Dir::Cache::Archives \"" + (d / "cache/archives").string() + "\";\n"
 			"Dir::Cache::pkgcache \"pkgcache.bin\";\n"
-			"Dir::Cache::srcpkgcache \"srcpkgcache.bin\";\n"
+			"Dir::Cache::srcpkgcache \"\";\n"
+			"Acquire::GzipIndexes \"true\";\n"
 			"Dir::Log \"" + (d / "log").string() + "\";\n"
 			"APT::Architecture \"" + darch + "\";\n"
 			"APT::Architectures { \"" + darch + "\"; };\n"
@@ -707,7 +710,7 @@ Result<DebianKernel> install_into_cache(Session &s, const DebianKernelRequest &r
 		specs.push_back(n + "=" + pick.version);
 
 	std::error_code ec;
-	fs::path downloads = s.apt->dir() / "download";
+	fs::path downloads = s.apt->dir() / ("download-" + std::to_string(::getpid()));
 	fs::remove_all(downloads, ec);
 	fs::create_directories(downloads, ec);
 	if (ec)
@@ -724,8 +727,9 @@ Result<DebianKernel> install_into_cache(Session &s, const DebianKernelRequest &r
 		got += fs::file_size(d, ec);
 	say(progress, "downloaded " + megabytes(got) + " in " + seconds(clock::now() - t0));
 
+	/* Named by our pid: a killed run's orphaned dpkg-deb may still write into its own. */
 	fs::path partial = final_dir;
-	partial += ".partial";
+	partial += ".partial-" + std::to_string(::getpid());
 	fs::remove_all(partial, ec);
 	fs::remove_all(final_dir, ec);	/* incomplete: it has no marker */
 	fs::create_directories(partial, ec);
@@ -763,12 +767,19 @@ Result<DebianKernel> fetch_debian_kernel(const DebianKernelRequest &req, std::os
 	std::string key = request_key(req);
 	auto dir_of = [&](const std::string &pv) { return cache / (req.arch + "-" + pv); };
 
-	/* Leftovers of an interrupted extraction (we hold the lock: nobody else extracts for @arch). */
+	/* Leftovers of interrupted runs (we hold the lock: nobody else extracts for @arch). */
 	std::error_code ec;
-	for (auto &e : fs::directory_iterator(cache, ec))
-		if (e.path().extension() == ".partial" &&
-		    e.path().filename().string().rfind(req.arch + "-", 0) == 0)
-			fs::remove_all(e.path(), ec);
+	std::vector<fs::path> stale;
+	for (auto &e : fs::directory_iterator(cache, ec)) {
+		std::string name = e.path().filename().string();
+		if (name.rfind(req.arch + "-", 0) == 0 && name.find(".partial-") != std::string::npos)
+			stale.push_back(e.path());
+	}
+	for (auto &e : fs::directory_iterator(s.apt->dir(), ec))
+		if (e.path().filename().string().rfind("download-", 0) == 0)
+			stale.push_back(e.path());
+	for (const auto &p : stale)
+		fs::remove_all(p, ec);
 
 	/* The request was resolved since the last refresh and that kernel is here: no command runs. */
 	if (std::string pv = s.apt->resolved(key); !pv.empty())

@@ -20,10 +20,11 @@
  *   apt/<arch>/                    apt.conf, sources.list, lists/, cache/, "updated" (the last
  *                                  refresh), resolved/<request> (the package version a request
  *                                  meant at that refresh)
- *   apt/<arch>/download/           the .debs of an extraction in progress
+ *   apt/<arch>/download-<pid>/     the .debs of an extraction in progress
  *   <arch>-<package_version>/      the unpacked kernel; ".kcshim-kernel" is written last and marks
  *                                  it complete
- *   <arch>-<package_version>.partial/   an extraction in progress (removed if found at start)
+ *   <arch>-<package_version>.partial-<pid>/   an extraction in progress
+ * A fetch removes what interrupted fetches of its arch left (download-*, *.partial-*).
  * A complete extraction is reused without running apt as long as the lists
  * are fresh (refreshed at most once a day, once an hour after a failed
  * refresh, and again when a requested version is not in them and they are

@@ -94,6 +94,22 @@ TEST(Command, TimeoutKillsTheWholeProcessGroup)
 	fs::remove_all(dir);
 }
 
+TEST(Command, KillRunningCommandsReachesEveryGroup)
+{
+	/* What a program's SIGINT handler does while a command runs on another thread. */
+	auto t0 = std::chrono::steady_clock::now();
+	std::thread killer([] {
+		std::this_thread::sleep_for(300ms);
+		kill_running_commands(SIGTERM);
+	});
+	auto r = run_command(sh("sleep 60 & wait", 30s));
+	killer.join();
+	ASSERT_TRUE(r) << describe(r.error());
+	EXPECT_FALSE(r->timed_out);
+	EXPECT_EQ(r->signal, SIGTERM);
+	EXPECT_LT(std::chrono::steady_clock::now() - t0, 5s);
+}
+
 TEST(Command, LeftoverChildrenDoNotHoldItOpen)
 {
 	/* The shell exits at once; its background child keeps the output pipe. */
