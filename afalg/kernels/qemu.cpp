@@ -103,6 +103,22 @@ std::string boot_id()
 	return id;
 }
 
+/* The kernel log as dmesg prints it: klogctl's lines carry a "<6>" level first. */
+std::string without_log_levels(const std::string &log)
+{
+	std::istringstream in(log);
+	std::string out;
+	for (std::string line; std::getline(in, line);) {
+		if (line.size() > 2 && line[0] == '<') {
+			size_t close = line.find('>');
+			if (close != std::string::npos && close < 5)
+				line.erase(0, close + 1);
+		}
+		out += line + "\n";
+	}
+	return out;
+}
+
 class QemuGuest final : public Guest {
 public:
 	QemuGuest(KernelTarget t, GuestOptions opt, DebianKernel k, fs::path base, const ArchInfo *a,
@@ -267,8 +283,8 @@ Result<ModuleRun> QemuGuest::run_module(const std::string &module, const std::st
 	auto kvm = choose_accel();
 	if (!kvm)
 		return kvm.error();
-	std::string job = job_prologue(*arch_, {}) + "modprobe " + module + (params.empty() ? "" : " " + params) +
-			  "\nklog\n";
+	std::string job = job_prologue(*arch_, {}) + "klog clear\nmodprobe " + module +
+			  (params.empty() ? "" : " " + params) + "\nklog\n";
 	auto sock = boot(job, "unused", *kvm);
 	if (!sock)
 		return boot_failure(sock.error(), describe() + " failed to boot");
@@ -316,6 +332,7 @@ Result<ModuleRun> QemuGuest::run_module(const std::string &module, const std::st
 						 std::to_string(timeout.count() / 1000) + " s"),
 				    describe() + ": " + module);
 	proc_->wait(milliseconds(10000));
+	r.log = without_log_levels(r.log);
 	if (r.log.empty())
 		return boot_failure(fail(-EIO, Stage::transport, "sent no kernel log"),
 				    describe() + ": " + module);

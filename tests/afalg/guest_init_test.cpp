@@ -531,6 +531,15 @@ TEST(GuestJob, BadLinesOfKnownCommandsAreBad)
 	EXPECT_EQ(job[5].kind, K::run);
 }
 
+TEST(GuestJob, KlogClearIsTheOnlyKlogArgument)
+{
+	auto job = parse_job("klog clear\nklog\n");
+	ASSERT_EQ(job.size(), 2u);
+	EXPECT_EQ(job[0].kind, JobCommand::Kind::klog);
+	EXPECT_EQ(job[0].args, std::vector<std::string>{"clear"});
+	EXPECT_TRUE(job[1].args.empty());
+}
+
 TEST(GuestJob, UnknownCommandKeepsItsWord)
 {
 	auto job = parse_job("reboot now\nechoes x\n");

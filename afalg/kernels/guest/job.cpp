@@ -25,8 +25,9 @@ static JobCommand parse_line(unsigned int number, std::string_view line)
 		return args.empty() ? bad("run needs a program")
 				    : JobCommand{Kind::run, number, std::move(args)};
 	if (verb == "klog")
-		return !args.empty() ? bad("klog takes no arguments")
-				     : JobCommand{Kind::klog, number, {}};
+		return args.empty() || (args.size() == 1 && args[0] == "clear")
+			       ? JobCommand{Kind::klog, number, std::move(args)}
+			       : bad("klog takes no arguments, or clear");
 	if (verb == "coldplug")
 		return !args.empty() ? bad("coldplug takes no arguments")
 				     : JobCommand{Kind::coldplug, number, {}};

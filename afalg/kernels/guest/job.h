@@ -16,7 +16,7 @@ struct JobCommand {
 		modprobe,	/* args: NAME, PARAM=VALUE... */
 		port,		/* args: NAME */
 		run,		/* args: the program's argv, ARG0 its path */
-		klog,		/* no args */
+		klog,		/* no args: send the log to the port; "clear": empty it */
 		coldplug,	/* no args */
 		echo,		/* args: TEXT, the rest of the line as written */
 		unknown,	/* args: the command word */

@@ -17,7 +17,7 @@
 namespace kcshim::guest {
 
 /* klogctl(2) actions; glibc has no names for them. */
-enum { syslog_action_read_all = 3, syslog_action_size_buffer = 10 };
+enum { syslog_action_read_all = 3, syslog_action_clear = 5, syslog_action_size_buffer = 10 };
 
 int JobRunner::run(const std::vector<JobCommand> &commands)
 {
@@ -40,6 +40,11 @@ int JobRunner::run_one(const JobCommand &c)
 		do_run(c.args);
 		return 0;
 	case Kind::klog:
+		if (!c.args.empty()) {	/* "klog clear": what the module run prints starts here */
+			if (klogctl(syslog_action_clear, nullptr, 0) < 0)
+				report("klog clear: " + errno_name(-errno));
+			return 0;
+		}
 		do_klog();
 		return 0;
 	case Kind::coldplug:
