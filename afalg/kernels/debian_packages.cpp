@@ -184,8 +184,11 @@ bool valid_version_request(std::string_view request)
 		return false;
 	/* Nothing but the numbers and their dots. */
 	std::string back;
-	for (size_t i = 0; i < n.size(); i++)
-		back += (i ? "." : "") + std::to_string(n[i]);
+	for (size_t i = 0; i < n.size(); i++) {
+		if (i)
+			back += '.';
+		back += std::to_string(n[i]);	/* not "." + string&&: gcc 12 -O3 -Wrestrict */
+	}
 	return back == request;
 }
 
