@@ -386,7 +386,12 @@ TEST(Vmalloc, BufferEndsAtAPageFollowedByAGuardPage)
 		EXPECT_TRUE(is_vmalloc_addr(buf + len - 1));
 		EXPECT_FALSE(is_vmalloc_addr(buf + len));
 		// the byte after it is in the guard page
+#ifndef KCSHIM_TEST_QEMU_USER
 		EXPECT_DEATH(static_cast<volatile unsigned char *>(buf)[len] = 1, "") << size;
+#else
+		// qemu-user can spin at 100% CPU on this store in a death test's child (seen in CI,
+		// 13 min, cortex-a53): the guard page is checked natively, the rest here
+#endif
 		vfree(buf);
 	}
 	vfree(nullptr);
