@@ -150,9 +150,10 @@ int modprobe_main(std::span<char *const> args, const std::string &module_dir,
 	}
 	std::string name = args[i];
 	std::string params;
-	for (i++; i < args.size(); i++)
+	for (i++; i < args.size(); i++) {
 		params += params.empty() ? "" : " ";	/* not "literal" + string&&: gcc 12 -O3 -Wrestrict */
 		params += args[i];
+	}
 
 	ModuleIndex index;
 	std::string unreadable;
