@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "kernels/command.h"
+#include "kernels/tree_guard.h"
 #include "kernels/debian_packages.h"
 
 namespace kcshim::afalg {
@@ -148,24 +149,6 @@ public:
 private:
 	explicit CacheLock(int fd) : fd_(fd) {}
 	int fd_;
-};
-
-/* Removes a directory tree at scope exit unless released. */
-class TreeGuard {
-public:
-	explicit TreeGuard(fs::path p) : p_(std::move(p)) {}
-	~TreeGuard()
-	{
-		std::error_code ec;
-		if (!p_.empty())
-			fs::remove_all(p_, ec);
-	}
-	void release() { p_.clear(); }
-	TreeGuard(const TreeGuard &) = delete;
-	TreeGuard &operator=(const TreeGuard &) = delete;
-
-private:
-	fs::path p_;
 };
 
 /*

@@ -268,6 +268,14 @@ std::string console_summary(const std::string &console, const std::vector<std::s
 	return lines.empty() ? std::string("(empty)") : lines.back();
 }
 
+Error guest_failure(Error e, const std::string &what, const std::string &console,
+		    const std::string &marker)
+{
+	e.what = what + ": " + describe(e) + "; guest console: " + console_summary(console, {marker});
+	e.detail = "guest console:\n" + console;
+	return e;
+}
+
 std::string bridge_secret()
 {
 	unsigned char raw[24];

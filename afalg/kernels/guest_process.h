@@ -81,6 +81,13 @@ private:
  */
 std::string console_summary(const std::string &console, const std::vector<std::string> &markers);
 
+/*
+ * @e as a guest's failure: "@what: <e>; guest console: <the line console_summary() picks>",
+ * the console itself in Error::detail.
+ */
+Error guest_failure(Error e, const std::string &what, const std::string &console,
+		    const std::string &marker);
+
 /* A fresh random secret for the bridge handshake, as hex; empty if no randomness. */
 std::string bridge_secret();
 

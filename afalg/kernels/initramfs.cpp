@@ -16,6 +16,7 @@
 #include <openssl/evp.h>
 
 #include "kernels/command.h"
+#include "kernels/tree_guard.h"
 
 namespace kcshim::afalg {
 
@@ -99,24 +100,6 @@ std::string read_text(const fs::path &p)
 	s << in.rdbuf();
 	return s.str();
 }
-
-/* Removes a directory tree (or file) at scope exit unless released. */
-class TreeGuard {
-public:
-	explicit TreeGuard(fs::path p) : p_(std::move(p)) {}
-	~TreeGuard()
-	{
-		std::error_code ec;
-		if (!p_.empty())
-			fs::remove_all(p_, ec);
-	}
-	void release() { p_.clear(); }
-	TreeGuard(const TreeGuard &) = delete;
-	TreeGuard &operator=(const TreeGuard &) = delete;
-
-private:
-	fs::path p_;
-};
 
 /* A fresh directory next to @near: "<near>.<tag>-<pid>-<n>". */
 Result<fs::path> temp_dir(const fs::path &near, const std::string &tag)

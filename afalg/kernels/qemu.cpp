@@ -231,11 +231,7 @@ Result<fs::path> QemuGuest::boot(const std::string &job, const std::string &secr
 Error QemuGuest::boot_failure(Error e, const std::string &what)
 {
 	shutdown(milliseconds(500));
-	std::string console = console_tail(8000);
-	e.what = what + ": " + afalg::describe(e) + "; guest console: " +
-		 console_summary(console, {"kcshim-init:"});
-	e.detail = "guest console:\n" + console;
-	return e;
+	return guest_failure(std::move(e), what, console_tail(8000), "kcshim-init:");
 }
 
 /* The job's first lines: the virtio-serial port (drivers may be modules) and what the caller wants loaded. */

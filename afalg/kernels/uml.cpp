@@ -193,11 +193,7 @@ int UmlGuest::start(const std::string &script, int channel_in, int channel_out)
 Error UmlGuest::boot_failure(Error e, const std::string &what)
 {
 	shutdown(milliseconds(500));
-	std::string console = console_tail(8000);
-	e.what = what + ": " + afalg::describe(e) + "; guest console: " +
-		 console_summary(console, {"kcshim-uml:"});
-	e.detail = "guest console:\n" + console;
-	return e;
+	return guest_failure(std::move(e), what, console_tail(8000), "kcshim-uml:");
 }
 
 /*
