@@ -47,6 +47,12 @@ struct DriverInfo {
 	bool internal = false;		/* "internal : yes": AF_ALG refuses it */
 	bool async = false;		/* "async : yes" */
 
+	/*
+	 * An AF_ALG "skcipher" socket drives both: 6.8 on lists the plain
+	 * ecb/cbc/ctr instances of a cipher as "lskcipher".
+	 */
+	bool is_skcipher() const { return type == "skcipher" || type == "lskcipher"; }
+
 	bool operator==(const DriverInfo &) const = default;
 };
 

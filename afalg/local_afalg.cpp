@@ -22,9 +22,22 @@ namespace kcshim::afalg {
 /*
  * Bytes of cipher input we let the kernel hold before reading: far below
  * SO_SNDBUF (212992 by default) even with one more max_cipher_piece queued,
- * and above any chunksize, so the read never waits for more data.
+ * and a multiple of more_read_unit.
  */
 constexpr size_t read_threshold = 32 * 1024;
+
+/*
+ * 6.12's AF_ALG reads in whole chunks while MSG_MORE is set and then waits
+ * for the rest of the caller's buffer (skcipher_recvmsg() loops, and
+ * _skcipher_recvmsg() reverts the part it did not fill): a read under
+ * MSG_MORE that is not a multiple of the chunksize never returns. Reads
+ * under MSG_MORE are therefore whole multiples of a page, which every
+ * chunksize divides. And once the final part is sent without MSG_MORE,
+ * af_alg_pull_tsgl() clears ctx->init, so that part must be read in one go:
+ * it is at most a page, after all but less than a page of the rest is read.
+ */
+constexpr size_t more_read_unit = 4096;
+constexpr size_t final_part = more_read_unit;
 
 LocalAfalg::LocalAfalg(std::chrono::milliseconds timeout) : timeout_(timeout) {}
 
@@ -102,7 +115,8 @@ long drain(kcapi::Handle &h, Bytes &out, size_t &done, size_t want)
  * One skcipher request over the stream API (trap 2: never the one-shot call).
  * Each piece goes out in slices of at most max_cipher_piece bytes; once more
  * than read_threshold bytes are pending they are read back, so the socket
- * buffer never fills and sendmsg never sleeps.
+ * buffer never fills and sendmsg never sleeps. The last final_part bytes go
+ * out without MSG_MORE after all but a page of the rest is read.
  */
 Result<Bytes> run_request(kcapi::Handle &h, bool encrypt, ByteView iv,
 			  std::span<const ByteView> pieces, const Deadline &dl)
@@ -110,12 +124,22 @@ Result<Bytes> run_request(kcapi::Handle &h, bool encrypt, ByteView iv,
 	size_t total = 0;
 	for (ByteView p : pieces)
 		total += p.size();
+	const size_t more_until = total - std::min(total, final_part);
 
 	if (long r = kcapi::stream_init(h, encrypt, iv); r < 0)
 		return fail(static_cast<int>(dl.check(r)), Stage::send);
 
 	Bytes out;
 	size_t sent = 0, done = 0;
+	/* reads under MSG_MORE while @floor or more bytes are pending */
+	auto read_back = [&](size_t floor) -> long {
+		while (sent - done >= floor) {
+			long n = drain(h, out, done, (sent - done) / more_read_unit * more_read_unit);
+			if (n <= 0)
+				return n;
+		}
+		return 0;
+	};
 	if (pieces.empty()) {
 		if (long r = kcapi::stream_update(h, {}, true); r < 0)
 			return fail(static_cast<int>(dl.check(r)), Stage::send);
@@ -123,18 +147,22 @@ Result<Bytes> run_request(kcapi::Handle &h, bool encrypt, ByteView iv,
 	for (size_t i = 0; i < pieces.size(); i++) {
 		ByteView p = pieces[i];
 		do {
-			ByteView slice = p.first(std::min(p.size(), kcapi::max_cipher_piece));
+			size_t most = kcapi::max_cipher_piece;
+			if (sent < more_until)
+				most = std::min(most, more_until - sent);
+			ByteView slice = p.first(std::min(p.size(), most));
 			p = p.subspan(slice.size());
 			bool last = i + 1 == pieces.size() && p.empty();
+			if (last)
+				if (long n = read_back(more_read_unit); n < 0)
+					return fail(static_cast<int>(dl.check(n)), Stage::recv);
 			long r = kcapi::stream_update(h, slice, last);
 			if (r < 0)
 				return fail(static_cast<int>(dl.check(r)), Stage::send);
 			sent += slice.size();
-			if (!last && sent - done >= read_threshold) {
-				long n = drain(h, out, done, sent - done);
-				if (n < 0)
+			if (!last)
+				if (long n = read_back(read_threshold); n < 0)
 					return fail(static_cast<int>(dl.check(n)), Stage::recv);
-			}
 		} while (!p.empty());
 	}
 	/* Everything is sent without MSG_MORE now: the rest is available. */

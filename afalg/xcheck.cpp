@@ -738,7 +738,7 @@ std::vector<std::string> kernel_drivers(const Unit &u, const std::vector<DriverI
 			add(d.driver);
 		if (!u.hash && !u.mode.empty() && d.name == u.cipher && d.type == "cipher")
 			add(u.mode + "(" + d.driver + ")");
-		if (!u.hash && d.name == u.cra_name && d.type == "skcipher")
+		if (!u.hash && d.name == u.cra_name && d.is_skcipher())
 			add(d.driver);
 	}
 	return v;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "kernels/command.h"
+#include "kernels/posix_io.h"
 
 #include <atomic>
 #include <cerrno>
@@ -98,15 +99,6 @@ std::vector<std::string> environment(const std::vector<std::string> &extra)
 	}
 	env.insert(env.end(), extra.begin(), extra.end());
 	return env;
-}
-
-std::vector<char *> pointers(std::vector<std::string> &words)
-{
-	std::vector<char *> p;
-	for (auto &w : words)
-		p.push_back(w.data());
-	p.push_back(nullptr);
-	return p;
 }
 
 /* Appends what @fd has now (non-blocking); false at EOF or error. */
@@ -219,7 +211,7 @@ Result<CommandResult> run_command(const Command &cmd)
 
 	std::vector<std::string> args = cmd.argv;
 	std::vector<std::string> env = environment(cmd.env);
-	auto argp = pointers(args), envp = pointers(env);
+	auto argp = argv_pointers(args), envp = argv_pointers(env);
 	auto t0 = clock::now();
 	pid_t pid;
 	if (int e = ::posix_spawnp(&pid, argp[0], &fa.a, &sa.a, argp.data(), envp.data()))

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "guest_process.h"
+#include "posix_io.h"
 
 #include <cerrno>
 #include <csignal>
@@ -9,6 +10,7 @@
 #include <fstream>
 #include <poll.h>
 #include <sstream>
+#include <string_view>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -23,19 +25,6 @@ namespace kcshim::afalg {
 
 namespace fs = std::filesystem;
 using clock = std::chrono::steady_clock;
-
-namespace {
-
-std::vector<char *> pointers(std::vector<std::string> &words)
-{
-	std::vector<char *> p;
-	for (auto &w : words)
-		p.push_back(w.data());
-	p.push_back(nullptr);
-	return p;
-}
-
-} /* namespace */
 
 Result<std::unique_ptr<GuestProcess>> GuestProcess::create(const std::string &prefix,
 							   bool keep_workdir)
@@ -56,14 +45,7 @@ int GuestProcess::write_file(const std::string &name, const std::string &text, m
 	int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
 	if (fd < 0)
 		return -errno;
-	int e = 0;
-	for (size_t done = 0; done < text.size() && !e;) {
-		ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-		if (n < 0 && errno != EINTR)
-			e = -errno;
-		else if (n > 0)
-			done += static_cast<size_t>(n);
-	}
+	int e = write_all(fd, text);
 	if (::close(fd) < 0 && !e)
 		e = -errno;
 	return e;
@@ -84,7 +66,7 @@ int GuestProcess::start(const std::vector<std::string> &argv_words,
 	if (pid_ > 0)
 		return -EBUSY;
 	std::vector<std::string> args = argv_words, env = env_words;
-	std::vector<char *> argv = pointers(args), envp = pointers(env);
+	std::vector<char *> argv = argv_pointers(args), envp = argv_pointers(env);
 	std::string log = (dir_ / log_name).string();
 	int log_fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (log_fd < 0)
@@ -98,7 +80,7 @@ int GuestProcess::start(const std::vector<std::string> &argv_words,
 	}
 	/* what the guardian runs if we die: remove the work directory */
 	std::vector<std::string> cleanup_words = {"/bin/rm", "-rf", "--", dir_.string()};
-	std::vector<char *> cleanup = pointers(cleanup_words);
+	std::vector<char *> cleanup = argv_pointers(cleanup_words);
 	pid_t pid = ::fork();
 	if (pid < 0) {
 		int e = -errno;
@@ -246,6 +228,28 @@ GuestProcess::~GuestProcess()
 	}
 }
 
+namespace {
+
+/*
+ * The message of a console line without printk's "[    3.676869] " time stamp, which would
+ * otherwise hide a stack line's indentation ("[    3.676869]  panic+0x160/0x378").
+ */
+std::string_view printk_message(std::string_view l)
+{
+	if (l.empty() || l[0] != '[')
+		return l;
+	size_t end = l.find(']');
+	if (end == std::string_view::npos ||
+	    l.substr(1, end - 1).find_first_not_of(" .0123456789") != std::string_view::npos)
+		return l;
+	l.remove_prefix(end + 1);
+	if (!l.empty() && l[0] == ' ')
+		l.remove_prefix(1);
+	return l;
+}
+
+} /* namespace */
+
 std::string console_summary(const std::string &console, const std::vector<std::string> &markers)
 {
 	std::istringstream in(console);
@@ -254,8 +258,9 @@ std::string console_summary(const std::string &console, const std::vector<std::s
 		while (!l.empty() && (l.back() == '\r' || l.back() == '\n'))
 			l.pop_back();
 		/* stack dumps and register lines are indented or carry "[<" addresses */
-		if (l.empty() || l[0] == ' ' || l[0] == '\t' || l.find("[<") != std::string::npos ||
-		    l.rfind("Call Trace", 0) == 0 || l.rfind("Stack:", 0) == 0)
+		std::string_view m = printk_message(l);
+		if (m.empty() || m[0] == ' ' || m[0] == '\t' || m.find("[<") != std::string::npos ||
+		    m.starts_with("Call Trace") || m.starts_with("Stack:"))
 			continue;
 		lines.push_back(l);
 	}

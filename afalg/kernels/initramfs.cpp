@@ -16,6 +16,7 @@
 #include <openssl/evp.h>
 
 #include "kernels/command.h"
+#include "kernels/posix_io.h"
 #include "kernels/tree_guard.h"
 
 namespace kcshim::afalg {
@@ -131,13 +132,8 @@ int write_with_mode(const fs::path &p, const std::string &content, mode_t mode)
 	if (fd < 0)
 		return -errno;
 	int e = ::fchmod(fd, mode & 07777) < 0 ? -errno : 0;
-	for (size_t done = 0; done < content.size() && !e;) {
-		ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-		if (n < 0 && errno != EINTR)
-			e = -errno;
-		else if (n > 0)
-			done += static_cast<size_t>(n);
-	}
+	if (!e)
+		e = write_all(fd, content);
 	if (::close(fd) < 0 && !e)
 		e = -errno;
 	return e;

@@ -72,6 +72,17 @@ std::string joined(const std::vector<std::string> &v)
 	return s;
 }
 
+/* The order plan() loads @module in, from a modules.dep text; "plan failed: <e>" if it fails. */
+std::string load_order(const char *modules_dep, const char *module)
+{
+	ModuleIndex index;
+	index.add_dep_file(modules_dep);
+	LoadPlan plan;
+	if (int e = index.plan(module, plan))
+		return "plan failed: " + std::to_string(e);
+	return joined(step_names(plan));
+}
+
 class TempDir {
 public:
 	TempDir()
@@ -138,11 +149,7 @@ TEST(GuestModuleIndex, DeepChainLoadsDeepestFirst)
 
 TEST(GuestModuleIndex, HandWrittenChainWithoutClosureStillLoadsDeepestFirst)
 {
-	ModuleIndex index;
-	index.add_dep_file("a.ko: b.ko\nb.ko: c.ko\nc.ko: d.ko\nd.ko:\n");
-	LoadPlan plan;
-	ASSERT_EQ(index.plan("a", plan), 0);
-	EXPECT_EQ(joined(step_names(plan)), "d c b a");
+	EXPECT_EQ(load_order("a.ko: b.ko\nb.ko: c.ko\nc.ko: d.ko\nd.ko:\n", "a"), "d c b a");
 }
 
 TEST(GuestModuleIndex, SharedDependencyLoadsOnceBeforeItsUsers)
@@ -263,11 +270,7 @@ TEST(GuestModuleIndex, CompressedPathsNameTheirModule)
 
 TEST(GuestModuleIndex, CycleLoadsEachModuleOnce)
 {
-	ModuleIndex index;
-	index.add_dep_file("a.ko: b.ko\nb.ko: a.ko\n");
-	LoadPlan plan;
-	ASSERT_EQ(index.plan("a", plan), 0);
-	EXPECT_EQ(joined(step_names(plan)), "b a");
+	EXPECT_EQ(load_order("a.ko: b.ko\nb.ko: a.ko\n", "a"), "b a");
 }
 
 TEST(GuestModuleIndex, BadLinesAreReportedWithTheirNumberAndSkipped)

@@ -64,3 +64,24 @@ TEST(ProcCrypto, EmptyAndGarbageGiveNoDrivers)
 	EXPECT_TRUE(parse_proc_crypto("").empty());
 	EXPECT_TRUE(parse_proc_crypto("\n\n::\n: :\nname : x\n").empty());	/* no driver */
 }
+
+/* 7.x lists ecb/cbc(cast5) as lskcipher; AF_ALG's skcipher socket drives them. */
+TEST(ProcCrypto, LinearSkciphersCountAsSkciphers)
+{
+	auto v = parse_proc_crypto("name         : ecb(cast5)\n"
+				   "driver       : ecb(cast5-generic)\n"
+				   "module       : ecb\n"
+				   "priority     : 100\n"
+				   "selftest     : passed\n"
+				   "internal     : no\n"
+				   "type         : lskcipher\n"
+				   "blocksize    : 8\n"
+				   "\n"
+				   "name         : cast5\n"
+				   "driver       : cast5-generic\n"
+				   "type         : cipher\n");
+	ASSERT_EQ(v.size(), 2u);
+	EXPECT_TRUE(v[0].is_skcipher());
+	EXPECT_FALSE(v[1].is_skcipher());
+	EXPECT_EQ(v[0].blocksize, 8u);
+}

@@ -161,7 +161,7 @@ std::vector<Subject::Kernel> kernel_drivers(const SpeedOptions &o, AlgKind kind)
 		throw Error("cannot list the kernel's drivers: " + afalg::describe(listing.error()));
 	std::vector<afalg::DriverInfo> found;
 	for (const afalg::DriverInfo &d : afalg::usable_drivers(*listing))
-		if (d.name == o.alg && (kind == AlgKind::skcipher) == (d.type == "skcipher"))
+		if (d.name == o.alg && (kind == AlgKind::skcipher) == d.is_skcipher())
 			found.push_back(d);
 	if (found.empty())
 		throw Error("the kernel (" + o.kernel_label + ") has no usable driver of " + o.alg);
