@@ -78,6 +78,8 @@ int run_bridge(const BridgeCliOptions &o)
 			     strerrorname_np(-e));
 		return 77;
 	}
+	if (std::string why = LocalAfalg::restriction(); !why.empty())
+		std::fprintf(stderr, "kcshim-bridge: warning: %s\n", why.c_str());
 
 	/*
 	 * SIGINT/SIGTERM are taken by one sigwait() thread, so they must be

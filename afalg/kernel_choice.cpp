@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "kernel_choice.h"
 
+#include <ostream>
 #include <cerrno>
 #include <cstring>
 
@@ -67,7 +68,10 @@ Result<std::unique_ptr<OpenKernel>> open_guest(const KernelChoice &k, const std:
 	auto guest = make_guest(*target, opt);
 	if (!guest)
 		return guest.error();
-	auto ep = (*guest)->start_bridge(afalg_modules);
+	std::vector<std::string> modules = afalg_modules;
+	for (const auto &a : k.algorithms)
+		modules.push_back("crypto-" + a);
+	auto ep = (*guest)->start_bridge(modules);
 	if (!ep)
 		return ep.error();
 	return std::make_unique<OpenKernel>(std::move(*guest), std::move(*ep));
@@ -93,6 +97,8 @@ Result<std::unique_ptr<OpenKernel>> open_kernel(const KernelChoice &k)
 				    std::string("no kernel reachable: no AF_ALG on this host (socket(AF_ALG): ") +
 					    (strerrorname_np(-e) ? strerrorname_np(-e) : "?") +
 					    "); try --kernel uml");
+		if (std::string why = LocalAfalg::restriction(); !why.empty() && k.progress)
+			*k.progress << "kcshim: warning: " << why << "\n";
 		return std::make_unique<OpenKernel>(std::make_unique<LocalAfalg>(std::chrono::seconds(30)),
 						    "local AF_ALG");
 	}

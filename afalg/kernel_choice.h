@@ -38,6 +38,12 @@ struct KernelChoice {
 	std::optional<std::chrono::milliseconds> timeout;
 	/* Progress of downloads and probes (vm:); may be null. */
 	std::ostream *progress = nullptr;
+	/*
+	 * Algorithms (cra_names) whose every driver an embedded kernel loads at boot, through
+	 * modprobe crypto-NAME, as a bind would if NAME were not built in already: a built-in
+	 * sha512-generic answers "sha512", so nothing else would load sha512-arm64.
+	 */
+	std::vector<std::string> algorithms;
 };
 
 /* A reachable kernel; owns what keeps it alive (a booted guest, a connection). */

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <fstream>
 #include <sys/socket.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -38,6 +39,17 @@ constexpr size_t read_threshold = 32 * 1024;
  */
 constexpr size_t more_read_unit = 4096;
 constexpr size_t final_part = more_read_unit;
+
+std::string LocalAfalg::restriction()
+{
+	std::ifstream in("/proc/sys/crypto/af_alg_restrict");
+	int level = 0;
+	if (!(in >> level) || level == 0)
+		return {};
+	return "/proc/sys/crypto/af_alg_restrict is " + std::to_string(level) +
+	       ": this kernel's AF_ALG binds only its allowlist of names, so most drivers will "
+	       "answer ENOENT; as root, `sysctl crypto.af_alg_restrict=0` opens it";
+}
 
 LocalAfalg::LocalAfalg(std::chrono::milliseconds timeout) : timeout_(timeout) {}
 

@@ -23,6 +23,14 @@ public:
 	 */
 	static int probe();
 
+	/*
+	 * Empty, or why AF_ALG here answers only some names: from 7.x on,
+	 * /proc/sys/crypto/af_alg_restrict 1 (the default) binds an allowlist
+	 * (sha512, hmac(sha256), ...) and fails every other name, driver names
+	 * included, with ENOENT; 2 binds nothing.
+	 */
+	static std::string restriction();
+
 	Result<std::vector<DriverInfo>> list() override;
 	Result<Bytes> hash(std::string_view alg, std::optional<ByteView> key,
 			   std::span<const ByteView> pieces) override;

@@ -762,6 +762,30 @@ void load_in_kernel(KernelEndpoint &ep, const std::vector<Unit> &units)
 
 } /* namespace */
 
+std::vector<Unit> selected_units(const Options &opt)
+{
+	std::vector<Unit> units;
+	for (auto &u : our_units()) {
+		bool want = opt.algs.empty();
+		for (const auto &a : opt.algs)
+			want = want || u.names.count(a);
+		if (want)
+			units.push_back(std::move(u));
+	}
+	return units;
+}
+
+std::vector<std::string> kernel_algorithms(const Options &opt)
+{
+	std::set<std::string> names;
+	for (const Unit &u : selected_units(opt)) {
+		names.insert(u.cra_name);
+		if (!u.cipher.empty())
+			names.insert(u.cipher);
+	}
+	return {names.begin(), names.end()};
+}
+
 int run(KernelEndpoint &ep, const Options &opt, std::ostream &out, Report *report)
 {
 	Report local;
@@ -779,14 +803,7 @@ int run(KernelEndpoint &ep, const Options &opt, std::ostream &out, Report *repor
 		return exit_setup;
 	}
 
-	std::vector<Unit> units;
-	for (auto &u : our_units()) {
-		bool want = opt.algs.empty();
-		for (const auto &a : opt.algs)
-			want = want || u.names.count(a);
-		if (want)
-			units.push_back(std::move(u));
-	}
+	std::vector<Unit> units = selected_units(opt);
 	for (const auto &a : opt.algs) {
 		bool found = false;
 		for (const auto &u : units)
@@ -912,7 +929,9 @@ int run(KernelEndpoint &ep, const Options &opt, std::ostream &out, Report *repor
 int run_with_kernel(const KernelChoice &k, const Options &opt_in, std::ostream &out, Report *report)
 {
 	auto t0 = clock::now();
-	auto kernel = open_kernel(k);
+	KernelChoice with_algs = k;
+	with_algs.algorithms = kernel_algorithms(opt_in);
+	auto kernel = open_kernel(with_algs);
 	if (!kernel) {
 		out << "xcheck: " << kernel.error().what << "\n";
 		return kernel_unreachable(kernel.error()) ? exit_nothing : exit_setup;

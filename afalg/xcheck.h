@@ -91,6 +91,9 @@ struct Report {
  */
 int run(KernelEndpoint &ep, const Options &opt, std::ostream &out, Report *report = nullptr);
 
+/* The cra_names of the drivers run() would compare under @opt, for KernelChoice::algorithms. */
+std::vector<std::string> kernel_algorithms(const Options &opt);
+
 /* Where --kernel points (kernel_choice.h). */
 using afalg::KernelChoice;
 

@@ -256,7 +256,9 @@ Result<std::unique_ptr<RemoteEndpoint>> QemuGuest::start_bridge(const std::vecto
 	if (secret.empty())
 		return fail(-EIO, Stage::setup, "no random secret");
 	milliseconds request = opt_.request_timeout.count() ? opt_.request_timeout : milliseconds(120000);
-	std::string job = job_prologue(*arch_, modules) + "echo starting bridge\n" +
+	/* 7.x binds only an allowlist of names through AF_ALG unless this is 0 (guest/README.md) */
+	std::string job = job_prologue(*arch_, modules) + "modprobe af_alg\n" +
+			  "sysctl crypto.af_alg_restrict 0\necho starting bridge\n" +
 			  "run /bin/kcshim-bridge --tty @port --secret-file /kcshim/secret --workers 1 "
 			  "--request-timeout-ms " + std::to_string(request.count()) + "\n";
 	auto sock = boot(job, secret, *kvm);

@@ -384,6 +384,26 @@ TEST(GuestModprobe, FailureStopsAtTheModuleThatFailed)
 	EXPECT_EQ(lines[1], "modprobe tcrypt: failed loading crypto_algapi");
 }
 
+// arm64 on a CPU without the SHA-512 instructions: crypto-sha512 names sha512-ce (ENODEV there)
+// beside sha512-arm64 and the generic; as with kmod, the others still load.
+TEST(GuestModprobe, AnAliasTargetTheCpuRefusesDoesNotStopTheOthers)
+{
+	ModuleIndex index;
+	index.add_dep_file("kernel/arch/arm64/crypto/sha512-ce.ko: kernel/crypto/sha512_generic.ko\n"
+			   "kernel/arch/arm64/crypto/sha512-arm64.ko:\n"
+			   "kernel/crypto/sha512_generic.ko:\n");
+	index.add_alias_file("alias crypto-sha512 sha512_ce\nalias crypto-sha512 sha512_arm64\n"
+			     "alias crypto-sha512 sha512_generic\n");
+	FakeLoader loader;
+	loader.answers["/m/kernel/arch/arm64/crypto/sha512-ce.ko"] = -ENODEV;
+	ModprobeResult r = modprobe(index, "/m", "crypto-sha512", "", loader.fn());
+	EXPECT_EQ(r.err, -ENODEV);
+	EXPECT_EQ(r.module, "sha512_ce");
+	EXPECT_EQ(joined(loader.paths()),
+		  "/m/kernel/crypto/sha512_generic.ko /m/kernel/arch/arm64/crypto/sha512-ce.ko "
+		  "/m/kernel/arch/arm64/crypto/sha512-arm64.ko");
+}
+
 TEST(GuestModprobe, AbsolutePathsInModulesDepAreKept)
 {
 	ModuleIndex index;
@@ -579,6 +599,7 @@ protected:
 				  .report = [this](std::string_view l) { lines.emplace_back(l); },
 				  .virtio_ports_dir = (dir.path() / "sys").string(),
 				  .dev_dir = (dir.path() / "dev").string(),
+				  .proc_sys_dir = (dir.path() / "proc_sys").string(),
 				  .port_timeout = port_timeout});
 	}
 	std::string script(const char *name, const std::string &body)
@@ -655,6 +676,27 @@ TEST_F(GuestJobRunner, ColdplugLoadsWhatEveryModaliasNames)
 	ASSERT_EQ(lines.size(), 1u) << joined(lines);
 	EXPECT_EQ(lines[0], "coldplug: 2 devices, 1 with modules");
 	EXPECT_EQ(parse_job("coldplug now\n")[0].kind, JobCommand::Kind::bad);
+}
+
+// 7.x's AF_ALG allowlist is lifted where the kernel has the setting; an older kernel's lack of
+// it is one line, and the job goes on.
+TEST_F(GuestJobRunner, SysctlWritesTheSettingWhereTheKernelHasIt)
+{
+	dir.write("proc_sys/crypto/af_alg_restrict", "1\n");
+	JobRunner r = runner();
+	EXPECT_EQ(r.run(parse_job("sysctl crypto.af_alg_restrict 0\nsysctl net.core.nothing 1\necho on\n")),
+		  0);
+	std::ifstream in(dir.path() / "proc_sys/crypto/af_alg_restrict");
+	std::string value;
+	std::getline(in, value);
+	EXPECT_EQ(value, "0");
+	ASSERT_EQ(lines.size(), 2u) << joined(lines);
+	EXPECT_EQ(lines[0], "sysctl net.core.nothing: not in this kernel");
+	EXPECT_EQ(lines[1], "on");
+	using K = JobCommand::Kind;
+	EXPECT_EQ(parse_job("sysctl crypto.af_alg_restrict\n")[0].kind, K::bad);
+	EXPECT_EQ(parse_job("sysctl ../../etc/passwd 0\n")[0].kind, K::bad);
+	EXPECT_EQ(parse_job("sysctl crypto.x 0\n")[0].kind, K::sysctl);
 }
 
 TEST_F(GuestJobRunner, PortFindsTheVirtioPortByName)

@@ -48,6 +48,7 @@ public:
 		k.kernel = env("KCSHIM_TEST_KERNEL");
 		k.cpu = env("KCSHIM_TEST_CPU");
 		k.progress = &std::cout;
+		k.algorithms = xcheck::kernel_algorithms({});
 		if (k.kernel.empty()) {
 			why_ = "KCSHIM_TEST_KERNEL names no guest (e.g. vm:arm64)";
 			return;

@@ -50,7 +50,9 @@ int run(Options &o)
 			o.speed.drivers = split_list(o.drivers);
 		std::unique_ptr<afalg::OpenKernel> kernel;
 		if (!o.kernel.kernel.empty()) {
-			auto k = afalg::open_kernel(o.kernel.choice());
+			afalg::KernelChoice choice = o.kernel.choice();
+			choice.algorithms = {o.speed.alg};
+			auto k = afalg::open_kernel(choice);
 			if (!k)
 				return fail("speed: " + k.error().what,
 					    afalg::kernel_unreachable(k.error()) ? 77 : 2);

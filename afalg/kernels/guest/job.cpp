@@ -31,6 +31,11 @@ static JobCommand parse_line(unsigned int number, std::string_view line)
 	if (verb == "coldplug")
 		return !args.empty() ? bad("coldplug takes no arguments")
 				     : JobCommand{Kind::coldplug, number, {}};
+	if (verb == "sysctl")
+		return args.size() != 2 || args[0].find('/') != std::string::npos ||
+				       args[0].find("..") != std::string::npos
+			       ? bad("sysctl needs NAME VALUE, NAME dotted (crypto.af_alg_restrict)")
+			       : JobCommand{Kind::sysctl, number, std::move(args)};
 	if (verb == "echo")
 		return {Kind::echo, number, {std::string(trim(line.substr(verb.size())))}};
 	return {Kind::unknown, number, {std::string(verb)}};

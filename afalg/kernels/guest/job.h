@@ -19,6 +19,7 @@ struct JobCommand {
 		klog,		/* no args: send the log to the port; "clear": empty it */
 		coldplug,	/* no args */
 		echo,		/* args: TEXT, the rest of the line as written */
+		sysctl,		/* args: NAME (a.b.c), VALUE */
 		unknown,	/* args: the command word */
 		bad,		/* args: what is wrong with a known command's line */
 	};

@@ -53,6 +53,9 @@ int JobRunner::run_one(const JobCommand &c)
 	case Kind::echo:
 		report(c.args[0]);
 		return 0;
+	case Kind::sysctl:
+		do_sysctl(c.args[0], c.args[1]);
+		return 0;
 	case Kind::unknown:
 		report("job line " + std::to_string(c.line) + ": unknown command " + c.args[0]);
 		return 0;
@@ -247,6 +250,26 @@ void JobRunner::do_klog()
 		report("klog to " + port_ + ": " + errno_name(err));
 	else
 		report("klog: " + std::to_string(n) + " bytes to " + port_);
+}
+
+/*
+ * A setting the job needs where the kernel has it: a kernel without NAME
+ * (an older one) is said once and is no failure.
+ */
+void JobRunner::do_sysctl(const std::string &name, const std::string &value)
+{
+	std::string path = sys_.proc_sys_dir + "/" + name;
+	for (size_t i = sys_.proc_sys_dir.size() + 1; i < path.size(); i++)
+		if (path[i] == '.')
+			path[i] = '/';
+	UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CLOEXEC));
+	int err = fd.get() < 0 ? -errno : 0;
+	if (!err && ::write(fd.get(), value.data(), value.size()) != static_cast<ssize_t>(value.size()))
+		err = errno ? -errno : -EIO;
+	if (err == -ENOENT)
+		report("sysctl " + name + ": not in this kernel");
+	else if (err)
+		report("sysctl " + name + "=" + value + ": " + errno_name(err));
 }
 
 } /* namespace kcshim::guest */

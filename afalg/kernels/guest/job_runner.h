@@ -23,6 +23,7 @@ struct JobSystem {
 	std::string virtio_ports_dir = "/sys/class/virtio-ports";
 	std::string devices_dir = "/sys/devices";	/* coldplug's */
 	std::string dev_dir = "/dev";
+	std::string proc_sys_dir = "/proc/sys";		/* sysctl's */
 	std::chrono::milliseconds port_timeout{10000};
 	std::chrono::milliseconds klog_timeout{10000};
 };
@@ -52,6 +53,7 @@ private:
 	void do_run(const std::vector<std::string> &args);
 	void do_klog();
 	void do_coldplug();
+	void do_sysctl(const std::string &name, const std::string &value);
 	void report(const std::string &line) const { sys_.report(line); }
 
 	JobSystem sys_;

@@ -9,6 +9,7 @@
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
+#include <unordered_set>
 
 #include "text.h"
 #include "unique_fd.h"
@@ -87,6 +88,23 @@ int read_module_index(const std::string &module_dir, ModuleIndex &index, std::st
 	return 0;
 }
 
+/* Loads @plan's steps not in @loaded, in order, adding each to it; stops at the first failure. */
+static ModprobeResult load_steps(const LoadPlan &plan, const std::string &module_dir,
+				 const std::string &params, const LoadModuleFn &load,
+				 std::unordered_set<std::string> &loaded)
+{
+	for (const LoadStep &step : plan.steps) {
+		if (loaded.contains(step.name))
+			continue;
+		std::string path = step.path.starts_with('/') ? step.path : module_dir + "/" + step.path;
+		int err = load(path, step.requested ? params : std::string());
+		if (err && err != -EEXIST)
+			return {err, step.name};
+		loaded.insert(step.name);
+	}
+	return {0, {}};
+}
+
 ModprobeResult modprobe(const ModuleIndex &index, const std::string &module_dir,
 			std::string_view name, std::string_view params, const LoadModuleFn &load)
 {
@@ -94,13 +112,27 @@ ModprobeResult modprobe(const ModuleIndex &index, const std::string &module_dir,
 	if (int err = index.plan(name, plan))
 		return {err, plan.missing};
 	const std::string requested_params(params);
-	for (const LoadStep &step : plan.steps) {
-		std::string path = step.path.starts_with('/') ? step.path : module_dir + "/" + step.path;
-		int err = load(path, step.requested ? requested_params : std::string());
-		if (err && err != -EEXIST)
-			return {err, step.name};
+	std::unordered_set<std::string> loaded;
+	std::vector<std::string> targets;
+	for (const LoadStep &step : plan.steps)
+		if (step.requested)
+			targets.push_back(step.name);
+	if (targets.size() <= 1)
+		return load_steps(plan, module_dir, requested_params, load, loaded);
+	/*
+	 * An alias for several modules (crypto-sha512: sha512_generic, sha512-arm64, sha512-ce):
+	 * as with kmod, one the CPU refuses (ENODEV) does not keep the others from loading. The
+	 * first failure is the result.
+	 */
+	ModprobeResult first{0, {}};
+	for (const std::string &t : targets) {
+		LoadPlan one;
+		ModprobeResult r = index.plan(t, one) ? ModprobeResult{-ENOENT, t}
+						      : load_steps(one, module_dir, requested_params, load, loaded);
+		if (r.err && !first.err)
+			first = r;
 	}
-	return {0, {}};
+	return first;
 }
 
 /* Only the first few: a garbled file must not flood a serial console. */
