@@ -235,6 +235,38 @@ TEST_F(EmbeddedKernelFaults, ClientKilledMidRequest)
 	EXPECT_TRUE(fs::is_empty(tmpdir_)) << "work directory left behind";
 }
 
+// Ctrl-C while a kernel downloads: apt-get runs in a process group of its own, which the
+// terminal's SIGINT does not reach; kcshim must end it before it dies of the signal.
+TEST_F(EmbeddedKernelFaults, InterruptDuringADownloadEndsIt)
+{
+	if (!is_vm())
+		GTEST_SKIP() << "user-mode Linux downloads nothing";
+	fs::create_directory(root_ / "bin");
+	fs::path pid_file = root_ / "apt.pid";
+	std::ofstream(root_ / "bin/apt-get") << "#!/bin/sh\necho $$ > " << pid_file.string()
+					     << ".tmp\nmv " << pid_file.string() << ".tmp "
+					     << pid_file.string() << "\nexec sleep 300\n";
+	fs::permissions(root_ / "bin/apt-get", fs::perms::owner_all);
+	start({"xcheck", "--kernel", guest_kernel(), "sha3-256"},
+	      {"PATH=" + (root_ / "bin").string() + ":" + std::getenv("PATH"),
+	       "KCSHIM_VM_CACHE=" + (root_ / "cache").string()});
+	auto until = clock::now() + 60s;
+	while (!fs::exists(pid_file) && clock::now() < until)
+		std::this_thread::sleep_for(50ms);
+	ASSERT_TRUE(fs::exists(pid_file)) << read_text(root_ / "out.txt");
+	pid_t apt = std::stoi(read_text(pid_file));
+	::kill(pid_, SIGINT);
+	int status = 0;
+	ASSERT_EQ(::waitpid(pid_, &status, 0), pid_);
+	EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << "status " << status;
+	until = clock::now() + 10s;
+	while (::kill(apt, 0) == 0 && clock::now() < until)
+		std::this_thread::sleep_for(50ms);
+	EXPECT_NE(::kill(apt, 0), 0) << "apt-get (pid " << apt << ") outlived kcshim";
+	if (::kill(apt, 0) == 0)
+		::kill(apt, SIGKILL);
+}
+
 TEST_F(EmbeddedKernelFaults, BridgeNeverAnswers)
 {
 	if (is_vm())

@@ -1,14 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
 // kcshim: the kernel crypto API in userspace. Thin: parse arguments, call the library, print.
+#include <csignal>
 #include <cstdio>
 
 #include <kcshim/kcshim.h>
 
 #include "command.h"
+#include "kernels/command.h"
+
+namespace {
+
+/*
+ * Ctrl-C, a terminal hang-up or a CI timeout: the helper commands kcshim runs (apt-get
+ * downloading a kernel, dpkg-deb, depmod) have process groups of their own, which the signal
+ * does not reach; end them, then die of the signal as before. A booted guest needs nothing:
+ * its guardian ends it when kcshim goes.
+ */
+void end_helpers_and_die(int sig)
+{
+	kcshim::afalg::kill_running_commands(sig);
+	std::signal(sig, SIG_DFL);
+	std::raise(sig);
+}
+
+} /* namespace */
 
 int main(int argc, char **argv)
 {
 	using namespace kcshim::cli;
+	for (int sig : {SIGINT, SIGTERM, SIGHUP})
+		std::signal(sig, end_helpers_and_die);
 	CLI::App app{"kcshim: the Linux kernel crypto API in userspace"};
 	app.require_subcommand(1);
 	// -m before or after the command (`kcshim selftest -m x.so@k`): a subcommand passes the
