@@ -9,6 +9,7 @@
 // Input: a sequence of pieces  u8 type | u16 length (big-endian) | length bytes of body;
 // each is sent as one frame with that type and an increasing id, a type of 0 sending the body
 // as raw bytes instead (a header of its own, or garbage).
+#include <cerrno>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -82,10 +83,16 @@ public:
 bool read_exact(int fd, std::uint8_t *p, std::size_t n)
 {
 	while (n) {
+		/* libFuzzer's SIGALRM (its -timeout check, once a second) interrupts us: go on */
 		pollfd pf = {fd, POLLIN, 0};
-		if (poll(&pf, 1, 5000) != 1)
+		int ready = poll(&pf, 1, 5000);
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready != 1)
 			return false;
 		ssize_t got = read(fd, p, n);
+		if (got < 0 && errno == EINTR)
+			continue;
 		if (got <= 0)
 			return false;
 		p += got;
@@ -113,6 +120,8 @@ void write_all(int fd, const Bytes &b)
 	std::size_t off = 0;
 	while (off < b.size()) {
 		ssize_t n = send(fd, b.data() + off, b.size() - off, MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
 		if (n <= 0)
 			return;		// the server closed: fine
 		off += n;
