@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "kernel_choice.h"
 
-#include <ostream>
 #include <cerrno>
 #include <cstring>
+#include <ostream>
 
 #include "auth.h"
 #include "local_afalg.h"

@@ -760,8 +760,6 @@ void load_in_kernel(KernelEndpoint &ep, const std::vector<Unit> &units)
 	}
 }
 
-} /* namespace */
-
 std::vector<Unit> selected_units(const Options &opt)
 {
 	std::vector<Unit> units;
@@ -774,6 +772,8 @@ std::vector<Unit> selected_units(const Options &opt)
 	}
 	return units;
 }
+
+} /* namespace */
 
 std::vector<std::string> kernel_algorithms(const Options &opt)
 {

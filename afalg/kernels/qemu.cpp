@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <algorithm>
 #include "qemu.h"
 
 #include <cerrno>
@@ -256,8 +257,12 @@ Result<std::unique_ptr<RemoteEndpoint>> QemuGuest::start_bridge(const std::vecto
 	if (secret.empty())
 		return fail(-EIO, Stage::setup, "no random secret");
 	milliseconds request = opt_.request_timeout.count() ? opt_.request_timeout : milliseconds(120000);
+	/* the setting below exists once af_alg is loaded: first, unless the caller's list has it */
+	std::vector<std::string> load = modules;
+	if (std::find(load.begin(), load.end(), "af_alg") == load.end())
+		load.insert(load.begin(), "af_alg");
 	/* 7.x binds only an allowlist of names through AF_ALG unless this is 0 (guest/README.md) */
-	std::string job = job_prologue(*arch_, modules) + "modprobe af_alg\n" +
+	std::string job = job_prologue(*arch_, load) +
 			  "sysctl crypto.af_alg_restrict 0\necho starting bridge\n" +
 			  "run /bin/kcshim-bridge --tty @port --secret-file /kcshim/secret --workers 1 "
 			  "--request-timeout-ms " + std::to_string(request.count()) + "\n";
