@@ -24,7 +24,8 @@
  * -------------
  * A variant supplies a sha512_block_fn and uses sha512_base_do_update() / sha512_base_do_finalize()
  * / sha512_base_finish(), as the generic driver does; crypto_sha512_update() and
- * crypto_sha512_finup() are its fallback when SIMD is not usable.
+ * crypto_sha512_finup() are its fallback when SIMD is not usable, and crypto_sha512_export() /
+ * crypto_sha512_import() its .export / .import, so the state moves between drivers.
  */
 #ifndef _KCSHIM_ALGS_SHA512_H
 #define _KCSHIM_ALGS_SHA512_H
@@ -75,6 +76,10 @@ struct shash_desc;
 int crypto_sha512_update(struct shash_desc *desc, const u8 *data, unsigned int len);
 /* Hashes @len more bytes, pads, writes the tfm's digest size and wipes the state. Returns 0. */
 int crypto_sha512_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *hash);
+/* Copies the descriptor state out to @out (statesize bytes; see above). Returns 0. */
+int crypto_sha512_export(struct shash_desc *desc, void *out);
+/* Copies a state exported by any sha384/sha512 driver in from @in. Returns 0. */
+int crypto_sha512_import(struct shash_desc *desc, const void *in);
 __KCSHIM_END_DECLS
 
 static inline void sha384_base_init(struct sha512_state *sctx)

@@ -188,17 +188,19 @@ static int sha512_final(struct shash_desc *desc, u8 *hash)
 	return crypto_sha512_finup(desc, NULL, 0, hash);
 }
 
-static int sha512_export(struct shash_desc *desc, void *out)
+int crypto_sha512_export(struct shash_desc *desc, void *out)
 {
 	memcpy(out, shash_desc_ctx(desc), sizeof(struct sha512_state));
 	return 0;
 }
+EXPORT_SYMBOL(crypto_sha512_export);
 
-static int sha512_import(struct shash_desc *desc, const void *in)
+int crypto_sha512_import(struct shash_desc *desc, const void *in)
 {
 	memcpy(shash_desc_ctx(desc), in, sizeof(struct sha512_state));
 	return 0;
 }
+EXPORT_SYMBOL(crypto_sha512_import);
 
 static struct shash_alg sha512_algs[] = { {
 	.digestsize		= SHA512_DIGEST_SIZE,
@@ -206,8 +208,8 @@ static struct shash_alg sha512_algs[] = { {
 	.update			= crypto_sha512_update,
 	.final			= sha512_final,
 	.finup			= crypto_sha512_finup,
-	.export			= sha512_export,
-	.import			= sha512_import,
+	.export			= crypto_sha512_export,
+	.import			= crypto_sha512_import,
 	.descsize		= sizeof(struct sha512_state),
 	.statesize		= sizeof(struct sha512_state),
 	.base.cra_name		= "sha512",
@@ -221,8 +223,8 @@ static struct shash_alg sha512_algs[] = { {
 	.update			= crypto_sha512_update,
 	.final			= sha512_final,
 	.finup			= crypto_sha512_finup,
-	.export			= sha512_export,
-	.import			= sha512_import,
+	.export			= crypto_sha512_export,
+	.import			= crypto_sha512_import,
 	.descsize		= sizeof(struct sha512_state),
 	.statesize		= sizeof(struct sha512_state),
 	.base.cra_name		= "sha384",
