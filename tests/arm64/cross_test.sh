@@ -9,9 +9,13 @@ cmake -S "$src" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DKCSHIM_QEMU_CPU="$cpu" -DKCSHIM_WERROR=ON -DKCSHIM_TOOLS=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
-# the SHA-3 CE tests must have been built and run for this CPU (they assert what registers on it)
-n=$(ctest --test-dir "$build" -N -R '^Sha3Ce\.' | sed -n 's/^Total Tests: //p')
-if [ "${n:-0}" -lt 6 ]; then
-	echo "cross_test.sh: expected the 6 Sha3Ce tests for -cpu $cpu, found ${n:-0}" >&2
-	exit 1
-fi
+# the arm64 variant tests must have been built and run for this CPU (they assert what registers
+# on it): at least this many tests of each suite
+for want in Sha3Ce:6 Sha512Ce:6 CrcT10difArm64:7 CrcT10difArm64NoPmull:5; do
+	suite=${want%%:*} min=${want#*:}
+	n=$(ctest --test-dir "$build" -N -R "^$suite\." | sed -n 's/^Total Tests: //p')
+	if [ "${n:-0}" -lt "$min" ]; then
+		echo "cross_test.sh: expected $min $suite tests for -cpu $cpu, found ${n:-0}" >&2
+		exit 1
+	fi
+done
