@@ -142,6 +142,9 @@ static struct shash_alg crct10dif_alg_neon = {
 	.base.cra_module	= THIS_MODULE,
 };
 
+/* whether init registered crct10dif-arm64-ce: a feature masked later must not change exit */
+static bool crct10dif_ce_registered;
+
 static int __init crct10dif_arm64_mod_init(void)
 {
 	int err;
@@ -154,12 +157,14 @@ static int __init crct10dif_arm64_mod_init(void)
 	err = crypto_register_shash(&crct10dif_alg_ce);
 	if (err)
 		crypto_unregister_shash(&crct10dif_alg_neon);
+	else
+		crct10dif_ce_registered = true;
 	return err;
 }
 
 static void __exit crct10dif_arm64_mod_exit(void)
 {
-	if (cpu_have_named_feature(PMULL))
+	if (crct10dif_ce_registered)
 		crypto_unregister_shash(&crct10dif_alg_ce);
 	crypto_unregister_shash(&crct10dif_alg_neon);
 }
