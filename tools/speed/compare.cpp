@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "emulation.h"
 #include "error.h"
 #include "stats.h"
 
@@ -50,6 +51,7 @@ Comparison compare_reports(const SpeedReport &before, const std::string &before_
 	if (c.rows.empty())
 		throw Error("the two results have no template line in common");
 	c.geomean = geometric_mean(speedups);
+	c.emulation = before.emulation.empty() ? after.emulation : before.emulation;
 	return c;
 }
 
@@ -58,6 +60,7 @@ std::string comparison_table(const Comparison &c)
 	std::string t;
 	char buf[256];
 	const char *unit = c.metric == Metric::mb_per_s ? "MB/s" : "cycles per byte";
+	t += emulation_note(c.emulation);
 	snprintf(buf, sizeof(buf), "%s, before: %s, after: %s\n", unit, c.before_label.c_str(),
 		 c.after_label.c_str());
 	t += buf;

@@ -23,6 +23,7 @@ struct Comparison {
 	Metric metric;
 	std::vector<CompareRow> rows;
 	double geomean;
+	std::string emulation;	// either report's user_mode_emulation(); "" = both on hardware
 };
 
 // Pairs lines by (block, update). Picks driver from each report (empty: the report's only driver,

@@ -88,6 +88,8 @@ void to_json(nlohmann::json &j, const SpeedReport &r)
 	     {"rows", rows}};
 	if (!r.kernel.empty())
 		j["kernel"] = r.kernel;
+	if (!r.emulation.empty())
+		j["emulation"] = r.emulation;
 }
 
 void from_json(const nlohmann::json &j, SpeedReport &r)
@@ -107,6 +109,7 @@ void from_json(const nlohmann::json &j, SpeedReport &r)
 		r.baseline = j.value("baseline", "");
 		j.at("drivers").get_to(r.drivers);
 		r.kernel = j.value("kernel", "");
+		r.emulation = j.value("emulation", "");
 		r.rows.clear();
 		for (const auto &row : j.at("rows")) {
 			SpeedRow out;

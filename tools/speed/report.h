@@ -50,6 +50,7 @@ struct SpeedReport {
 	std::string baseline{};
 	std::vector<std::string> drivers{};
 	std::string kernel{};		// where the kernel:* columns ran; "" = none
+	std::string emulation{};	// user_mode_emulation() of the run; "" = hardware
 	std::vector<SpeedRow> rows{};
 };
 

@@ -11,6 +11,7 @@
 
 #include "cipher_bench.h"
 #include "drivers.h"
+#include "emulation.h"
 #include "error.h"
 #include "hash_bench.h"
 #include "measure.h"
@@ -226,6 +227,7 @@ SpeedReport run_speed(const SpeedOptions &o)
 		throw Error("baseline " + r.baseline + " is not among the drivers measured");
 	CycleCounter cc;
 	r.counter = cc.describe();
+	r.emulation = user_mode_emulation();
 	r.core_cycles = cc.core_cycles();
 
 	std::vector<Line> lines = lines_for(o, found.kind);

@@ -7,6 +7,7 @@
 #include <kcshim/kcshim.h>
 
 #include "cipher_bench.h"
+#include "emulation.h"
 #include "error.h"
 #include "hash_bench.h"
 #include "measure.h"
@@ -20,20 +21,26 @@ std::chrono::nanoseconds seconds(unsigned int secs)
 	return std::chrono::seconds(secs);
 }
 
-// Says once, before the first cycles-mode result, which counter the cycles come from.
+// Says once, before the first result, whether the CPU is emulated (qemu-user) and in cycles mode
+// which counter the cycles come from.
 class CounterNote {
 public:
 	CounterNote(const TcryptParams &p, const CycleCounter &cc, const TextSink &out)
-		: pending_(!p.sec), cc_(cc), out_(out) {}
+		: pending_(true), cycles_(!p.sec), cc_(cc), out_(out) {}
 	void operator()()
 	{
-		if (pending_)
+		if (!pending_)
+			return;
+		std::string emulation = user_mode_emulation();
+		if (!emulation.empty())
+			out_("kcshim: " + emulation_note(emulation));
+		if (cycles_)
 			out_("kcshim: cycle counter: " + cc_.describe() + "\n");
 		pending_ = false;
 	}
 
 private:
-	bool pending_;
+	bool pending_, cycles_;
 	const CycleCounter &cc_;
 	const TextSink &out_;
 };

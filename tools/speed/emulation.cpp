@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+// qemu-user runs the program on the host's kernel, so /proc/cpuinfo describes the host's CPU: an
+// arm or arm64 kcshim that reads an x86 cpuinfo (no "CPU implementer", a "vendor_id") is emulated.
+// x86-64 builds are never run under qemu-user here, and a qemu-system guest's cpuinfo is the
+// emulated CPU's, so only the user-mode case is detectable and claimed.
+#include "emulation.h"
+
+#include <fstream>
+#include <string_view>
+
+namespace kcshim::speed {
+namespace {
+
+#if defined(__aarch64__)
+constexpr std::string_view built_for = "arm64";
+#elif defined(__arm__)
+constexpr std::string_view built_for = "arm";
+#else
+constexpr std::string_view built_for = "";
+#endif
+
+// The value of cpuinfo's first "KEY : value" line, or "" when there is none.
+std::string cpuinfo_field(const std::string &text, std::string_view key)
+{
+	size_t pos = 0;
+	while (pos < text.size()) {
+		size_t end = text.find('\n', pos);
+		if (end == std::string::npos)
+			end = text.size();
+		std::string_view line(text.data() + pos, end - pos);
+		if (line.starts_with(key) && line.find(':') != std::string_view::npos) {
+			std::string_view name = line.substr(0, line.find(':'));
+			while (!name.empty() && (name.back() == ' ' || name.back() == '\t'))
+				name.remove_suffix(1);
+			if (name == key) {
+				std::string_view value = line.substr(line.find(':') + 1);
+				while (!value.empty() && value.front() == ' ')
+					value.remove_prefix(1);
+				return std::string(value);
+			}
+		}
+		pos = end + 1;
+	}
+	return "";
+}
+
+}  // namespace
+
+std::string user_mode_emulation()
+{
+	if (built_for.empty())
+		return "";
+	std::ifstream in("/proc/cpuinfo");
+	std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+	if (text.empty() || !cpuinfo_field(text, "CPU implementer").empty())
+		return "";
+	std::string vendor = cpuinfo_field(text, "vendor_id");
+	if (vendor.empty())
+		return "";
+	std::string model = cpuinfo_field(text, "model name");
+	return std::string("qemu-user: an ") + std::string(built_for) + " program on an x86 host's CPU (" +
+	       (model.empty() ? vendor : model) + ")";
+}
+
+std::string emulation_note(const std::string &emulation)
+{
+	if (emulation.empty())
+		return "";
+	return "NOT HARDWARE SPEED: measured under " + emulation +
+	       "; the figures are emulation's, ratios between drivers included\n";
+}
+
+}  // namespace kcshim::speed
