@@ -117,11 +117,13 @@ TEST_F(Lookup, InUseDriverOutlivesUnregistration)
 TEST(Selftest, FailingDriverIsExcludedFromLookups)
 {
 	kcshim_init();
+	// sha512-generic, or an arch driver above it (sha512-neon on 32-bit arm)
+	const std::string before = driver_of("sha512");
 	ASSERT_EQ(crypto_register_shash(test_broken_sha512()), 0);
 	const char *msg = nullptr;
 	EXPECT_EQ(kcshim_driver_selftest_state("sha512-broken", &msg), KCSHIM_SELFTEST_FAILED);
 	EXPECT_NE(std::string(msg).find("sha512-broken"), std::string::npos) << msg;
-	EXPECT_EQ(driver_of("sha512"), "sha512-generic");
+	EXPECT_EQ(driver_of("sha512"), before);
 	crypto_unregister_shash(test_broken_sha512());
 }
 

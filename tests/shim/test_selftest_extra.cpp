@@ -162,6 +162,8 @@ TEST_F(ExtraTests, CipherEqualToTheGenericPasses)
 
 TEST_F(ExtraTests, LongMessageBugIsCaughtWithAReproducer)
 {
+	// sha512-generic, or an arch driver above it (sha512-neon on 32-bit arm)
+	const std::string before = driver_of("sha512");
 	reg(test_sha512_variant(SHA512_LONG_BUG));
 	int ret;
 	Row r = extra_row("sha512-long-bug", &ret);
@@ -182,7 +184,7 @@ TEST_F(ExtraTests, LongMessageBugIsCaughtWithAReproducer)
 	// a failure of the extra tests takes the driver out of lookups, as a vector failure does
 	EXPECT_EQ(kcshim_driver_selftest_state("sha512-long-bug", nullptr), KCSHIM_SELFTEST_FAILED);
 	EXPECT_EQ(driver_of("sha512-long-bug").rfind("error", 0), 0u);
-	EXPECT_EQ(driver_of("sha512"), "sha512-generic");
+	EXPECT_EQ(driver_of("sha512"), before);
 }
 
 TEST_F(ExtraTests, SameSeedReplaysTheSameFailure)
