@@ -30,9 +30,8 @@ double measure(const char *driver, double seconds)
 		std::fprintf(stderr, "%s: %s\n", driver, kcshim_last_error());
 		return -1;
 	}
-	const size_t size = sizeof(struct shash_desc) + crypto_shash_descsize(tfm);
-	std::unique_ptr<void, decltype(&std::free)> mem(std::aligned_alloc(64, (size + 63) & ~63u),
-							&std::free);
+	const size_t size = (sizeof(struct shash_desc) + crypto_shash_descsize(tfm) + 63) & ~size_t(63);
+	std::unique_ptr<void, decltype(&std::free)> mem(std::aligned_alloc(64, size), &std::free);
 	auto *desc = static_cast<struct shash_desc *>(mem.get());
 	desc->tfm = tfm;
 	std::vector<u8> buf(8192, 0x5a), out(crypto_shash_digestsize(tfm));

@@ -66,7 +66,7 @@ __KCSHIM_END_DECLS
 #define KCSHIM_ARM_FEATURE_SHA1		(32 + 2)
 #define KCSHIM_ARM_FEATURE_SHA2		(32 + 3)
 #define KCSHIM_ARM_FEATURE_CRC32	(32 + 4)
-/* HWCAP2 features, as the kernel's cpu_feature(): module_cpu_feature_match(AES, ...) */
+/* as the kernel's, for module_cpu_feature_match(AES, ...) and friends */
 #define cpu_feature(x)			KCSHIM_ARM_FEATURE_##x
 #define cpu_have_feature(f)		kcshim_cpu_has(f)
 __KCSHIM_BEGIN_DECLS
