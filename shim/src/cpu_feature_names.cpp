@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 // CPU features by name, as /proc/cpuinfo spells them ("avx2", "pclmulqdq"; arm64 "pmull",
-// "sha3"; arm "neon"), for masking from the command line. Masking a feature masks what the kernel clears
-// with it (arch/x86/kernel/cpu/cpuid-deps.c): no AVX means no AVX2 or AVX-512 either.
+// "sha3"; arm "neon"), for masking from the command line. Masking a feature masks what the kernel
+// clears with it (arch/x86/kernel/cpu/cpuid-deps.c): no AVX means no AVX2 or AVX-512 either.
 #include <cerrno>
 #include <cstring>
 #include <string_view>

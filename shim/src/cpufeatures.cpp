@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 // CPU features as the kernel sees them: x86 from CPUID leaves 1, 7 and XCR0 (a feature whose
 // register state the OS does not enable counts as absent, as the kernel clears it); arm64 from
-// getauxval(AT_HWCAP), arm from AT_HWCAP and AT_HWCAP2. Features can be masked to exercise fallbacks.
+// getauxval(AT_HWCAP), arm from AT_HWCAP and AT_HWCAP2. Features can be masked to exercise
+// fallbacks.
 #include <algorithm>
 #include <array>
 #include <iterator>
