@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 // CPU features by name, as /proc/cpuinfo spells them ("avx2", "pclmulqdq"; arm64 "pmull",
-// "sha3"), for masking from the command line. Masking a feature masks what the kernel clears
-// with it (arch/x86/kernel/cpu/cpuid-deps.c): no AVX means no AVX2 or AVX-512 either.
+// "sha3"; arm "neon"), for masking from the command line. Masking a feature masks what the kernel
+// clears with it (arch/x86/kernel/cpu/cpuid-deps.c): no AVX means no AVX2 or AVX-512 either.
 #include <cerrno>
 #include <cstring>
 #include <string_view>
@@ -64,6 +64,25 @@ constexpr std::pair<unsigned int, unsigned int> depends[] = {
 	{KCSHIM_ARM64_FEATURE_ASIMD, KCSHIM_ARM64_FEATURE_FP},
 	{KCSHIM_ARM64_FEATURE_SHA512, KCSHIM_ARM64_FEATURE_SHA2},
 	{KCSHIM_ARM64_FEATURE_SHA3, KCSHIM_ARM64_FEATURE_SHA2},
+};
+#elif defined(__arm__)
+constexpr Named names[] = {
+	{"vfp", KCSHIM_ARM_FEATURE_VFP}, {"neon", KCSHIM_ARM_FEATURE_NEON},
+	{"vfpv3", KCSHIM_ARM_FEATURE_VFPv3}, {"vfpv4", KCSHIM_ARM_FEATURE_VFPv4},
+	{"idiva", KCSHIM_ARM_FEATURE_IDIVA}, {"vfpd32", KCSHIM_ARM_FEATURE_VFPD32},
+	{"aes", KCSHIM_ARM_FEATURE_AES}, {"pmull", KCSHIM_ARM_FEATURE_PMULL},
+	{"sha1", KCSHIM_ARM_FEATURE_SHA1}, {"sha2", KCSHIM_ARM_FEATURE_SHA2},
+	{"crc32", KCSHIM_ARM_FEATURE_CRC32},
+};
+// The ARMv8 crypto instructions of AArch32 are NEON instructions.
+constexpr std::pair<unsigned int, unsigned int> depends[] = {
+	{KCSHIM_ARM_FEATURE_NEON, KCSHIM_ARM_FEATURE_VFP},
+	{KCSHIM_ARM_FEATURE_VFPv3, KCSHIM_ARM_FEATURE_VFP},
+	{KCSHIM_ARM_FEATURE_VFPv4, KCSHIM_ARM_FEATURE_VFPv3},
+	{KCSHIM_ARM_FEATURE_AES, KCSHIM_ARM_FEATURE_NEON},
+	{KCSHIM_ARM_FEATURE_PMULL, KCSHIM_ARM_FEATURE_NEON},
+	{KCSHIM_ARM_FEATURE_SHA1, KCSHIM_ARM_FEATURE_NEON},
+	{KCSHIM_ARM_FEATURE_SHA2, KCSHIM_ARM_FEATURE_NEON},
 };
 #else
 constexpr Named names[] = {{"", 0}};

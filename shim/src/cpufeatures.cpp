@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 // CPU features as the kernel sees them: x86 from CPUID leaves 1, 7 and XCR0 (a feature whose
 // register state the OS does not enable counts as absent, as the kernel clears it); arm64 from
-// getauxval(AT_HWCAP). Features can be masked to exercise fallbacks.
+// getauxval(AT_HWCAP), arm from AT_HWCAP and AT_HWCAP2. Features can be masked to exercise
+// fallbacks.
 #include <algorithm>
 #include <array>
 #include <iterator>
@@ -17,7 +18,7 @@
 
 #include <cstring>
 #endif
-#if defined(__aarch64__)
+#if defined(__aarch64__) || defined(__arm__)
 #include <sys/auxv.h>
 #endif
 
@@ -140,6 +141,25 @@ bool arm64_has(unsigned int feature)
 }
 #endif
 
+#if defined(__arm__)
+// KCSHIM_ARM_FEATURE_* are the bit numbers of HWCAP_* flags, or 32 + those of HWCAP2_* flags.
+bool arm_has(unsigned int feature)
+{
+	if (feature < 32)
+		return (getauxval(AT_HWCAP) >> feature) & 1;
+	return feature < 64 && (getauxval(AT_HWCAP2) >> (feature - 32)) & 1;
+}
+
+// One word of hwcaps with the masked features' bits cleared.
+unsigned long arm_unmasked(unsigned long hwcap, unsigned int first_feature)
+{
+	for (unsigned int bit = 0; bit < 32; bit++)
+		if (masked[first_feature + bit])
+			hwcap &= ~(1UL << bit);
+	return hwcap;
+}
+#endif
+
 }  // namespace
 
 extern "C" {
@@ -156,6 +176,8 @@ bool kcshim_cpu_has(unsigned int feature)
 	return caps().has(feature);
 #elif defined(__aarch64__)
 	return arm64_has(feature);
+#elif defined(__arm__)
+	return arm_has(feature);
 #else
 	return false;
 #endif
@@ -197,6 +219,20 @@ const struct x86_cpu_id *x86_match_cpu(const struct x86_cpu_id *match)
 unsigned long kcshim_elf_hwcap(void)
 {
 	return getauxval(AT_HWCAP);
+}
+#endif
+
+#if defined(__arm__)
+// Masked features are absent here too: the kernel's arm drivers test elf_hwcap & HWCAP_NEON
+// (cpu_has_neon()) rather than a feature number.
+unsigned long kcshim_elf_hwcap(void)
+{
+	return arm_unmasked(getauxval(AT_HWCAP), 0);
+}
+
+unsigned long kcshim_elf_hwcap2(void)
+{
+	return arm_unmasked(getauxval(AT_HWCAP2), 32);
 }
 #endif
 

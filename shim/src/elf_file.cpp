@@ -3,6 +3,7 @@
 
 #include <elf.h>
 #include <fcntl.h>
+#include <link.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,9 +18,18 @@ namespace {
 constexpr std::uint16_t host_machine = EM_X86_64;
 #elif defined(__aarch64__)
 constexpr std::uint16_t host_machine = EM_AARCH64;
+#elif defined(__arm__)
+constexpr std::uint16_t host_machine = EM_ARM;
 #else
-#error "kcshim loads modules on x86-64 and arm64 only"
+#error "kcshim loads modules on x86-64, arm64 and arm only"
 #endif
+
+// The host's ELF class: what the dynamic loader maps (ElfW, from <link.h>).
+using Ehdr = ElfW(Ehdr);
+using Shdr = ElfW(Shdr);
+using Phdr = ElfW(Phdr);
+constexpr unsigned char host_class = sizeof(Ehdr) == sizeof(Elf64_Ehdr) ? ELFCLASS64 : ELFCLASS32;
+constexpr const char *host_class_name = host_class == ELFCLASS64 ? "64-bit" : "32-bit";
 
 // A module is a few MiB at most; a bigger file is not one.
 constexpr std::uint64_t max_module_size = std::uint64_t(1) << 30;
@@ -49,20 +59,20 @@ struct File {
 	}
 };
 
-std::string check_sections(const File &f, const Elf64_Ehdr &eh)
+std::string check_sections(const File &f, const Ehdr &eh)
 {
 	if (!eh.e_shoff && !eh.e_shnum)
 		return {};
-	if (eh.e_shentsize != sizeof(Elf64_Shdr))
+	if (eh.e_shentsize != sizeof(Shdr))
 		return "bad section header table: entry size " + std::to_string(eh.e_shentsize);
-	std::uint64_t len = std::uint64_t(eh.e_shnum) * sizeof(Elf64_Shdr);
+	std::uint64_t len = std::uint64_t(eh.e_shnum) * sizeof(Shdr);
 	if (!f.contains(eh.e_shoff, len))
 		return "bad section header table: " + f.extent(eh.e_shoff, len) +
 		       " (truncated or corrupt)";
 	if (eh.e_shnum && eh.e_shstrndx >= eh.e_shnum)
 		return "bad section header table: name table index " + std::to_string(eh.e_shstrndx);
 	for (unsigned int i = 0; i < eh.e_shnum; i++) {
-		auto sh = f.at<Elf64_Shdr>(eh.e_shoff + i * sizeof(Elf64_Shdr));
+		auto sh = f.at<Shdr>(eh.e_shoff + i * sizeof(Shdr));
 		if (sh.sh_type != SHT_NOBITS && !f.contains(sh.sh_offset, sh.sh_size))
 			return "section " + std::to_string(i) + " lies outside the file: " +
 			       f.extent(sh.sh_offset, sh.sh_size) + " (truncated or corrupt)";
@@ -70,18 +80,18 @@ std::string check_sections(const File &f, const Elf64_Ehdr &eh)
 	return {};
 }
 
-std::string check_segments(const File &f, const Elf64_Ehdr &eh)
+std::string check_segments(const File &f, const Ehdr &eh)
 {
 	if (!eh.e_phnum)
 		return "no program headers";
-	if (eh.e_phentsize != sizeof(Elf64_Phdr))
+	if (eh.e_phentsize != sizeof(Phdr))
 		return "bad program header table: entry size " + std::to_string(eh.e_phentsize);
-	std::uint64_t len = std::uint64_t(eh.e_phnum) * sizeof(Elf64_Phdr);
+	std::uint64_t len = std::uint64_t(eh.e_phnum) * sizeof(Phdr);
 	if (!f.contains(eh.e_phoff, len))
 		return "bad program header table: " + f.extent(eh.e_phoff, len) +
 		       " (truncated or corrupt)";
 	for (unsigned int i = 0; i < eh.e_phnum; i++) {
-		auto ph = f.at<Elf64_Phdr>(eh.e_phoff + i * sizeof(Elf64_Phdr));
+		auto ph = f.at<Phdr>(eh.e_phoff + i * sizeof(Phdr));
 		if (ph.p_type == PT_NULL)
 			continue;
 		if (!f.contains(ph.p_offset, ph.p_filesz))
@@ -136,11 +146,11 @@ std::string check_elf(std::span<const std::uint8_t> bytes, std::uint16_t *type)
 	File f{bytes};
 	if (bytes.size() < SELFMAG || memcmp(bytes.data(), ELFMAG, SELFMAG))
 		return "not an ELF file";
-	if (bytes.size() < sizeof(Elf64_Ehdr))
+	if (bytes.size() < sizeof(Ehdr))
 		return "truncated: " + std::to_string(bytes.size()) + " bytes, shorter than an ELF header";
-	auto eh = f.at<Elf64_Ehdr>(0);
-	if (eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB)
-		return "not a 64-bit little-endian ELF file";
+	auto eh = f.at<Ehdr>(0);
+	if (eh.e_ident[EI_CLASS] != host_class || eh.e_ident[EI_DATA] != ELFDATA2LSB)
+		return std::string("not a ") + host_class_name + " little-endian ELF file";
 	if (eh.e_machine != host_machine)
 		return "built for another machine (e_machine " + std::to_string(eh.e_machine) + ")";
 	if (eh.e_type != ET_DYN && eh.e_type != ET_REL)

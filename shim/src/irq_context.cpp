@@ -15,6 +15,7 @@
 // initial-exec, so reaching them never allocates either.
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -76,11 +77,12 @@ bool set_irqs_blocked(bool block)
 	return sigismember(&old, irq_signal()) == 1;
 }
 
-long now_ns()
+// 64-bit on every host: a 32-bit long overflows after two seconds of uptime.
+std::int64_t now_ns()
 {
 	timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000L + ts.tv_nsec;
+	return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
 // kunit_run_irq_test()'s state: the function, its call counts and failures per context, and the
@@ -169,7 +171,7 @@ int IrqTest::run(int max_iterations)
 {
 	if (!create_timer())
 		return errno;
-	long end = now_ns() + time_limit_ns;
+	std::int64_t end = now_ns() + time_limit_ns;
 	arm_timer();
 	int task, hardirq, softirq;
 	do {

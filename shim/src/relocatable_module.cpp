@@ -27,8 +27,12 @@
 #include <vector>
 
 // libgcc's unwinder registry: lets C++ unwinders and sanitizers walk through the module's frames.
+// 32-bit arm unwinds with its EHABI tables, and its libgcc has no such registry; relocatable
+// modules are x86-64 only anyway (parse()).
+#if !defined(__arm__)
 extern "C" void __register_frame(void *begin);
 extern "C" void __deregister_frame(void *begin);
+#endif
 
 // GDB's JIT interface (gdb/jit.h): gdb puts a breakpoint in __jit_debug_register_code and reads
 // the object files listed in __jit_debug_descriptor. The names and layout are gdb's ABI.
@@ -135,6 +139,20 @@ bool fits(Field f, std::int64_t v)
 extern "C" void __lsan_register_root_region(const void *p, std::size_t size) __attribute__((weak));
 extern "C" void __lsan_unregister_root_region(const void *p, std::size_t size) __attribute__((weak));
 
+void register_frame(void *eh_frame)
+{
+#if !defined(__arm__)
+	__register_frame(eh_frame);
+#endif
+}
+
+void deregister_frame(void *eh_frame)
+{
+#if !defined(__arm__)
+	__deregister_frame(eh_frame);
+#endif
+}
+
 // mmap() in the low 2 GiB (MAP_32BIT), where a sign-extended 32-bit address reaches; x86-64
 // only (elsewhere MAP_FAILED with errno ENOEXEC).
 void *map_low(std::size_t size)
@@ -190,7 +208,8 @@ std::string parse(Elf &e)
 	e.eh = reinterpret_cast<const Elf64_Ehdr *>(f.data());
 	if (type != ET_REL)
 		return "not a relocatable object";
-	if (e.eh->e_machine != EM_X86_64)
+	// e_machine sits at the same offset in the ELF32 header check_elf() accepts on 32-bit hosts
+	if (sizeof(void *) != 8 || e.eh->e_machine != EM_X86_64)
 		return "relocatable modules are supported for x86-64 only (e_machine " +
 		       std::to_string(e.eh->e_machine) + ")";
 	// The tables are read in place: their offsets must be aligned for their entries.
@@ -326,7 +345,7 @@ void Mapping::announce(void *eh_frame_start)
 	jit_registered = true;
 	if (eh_frame_start) {
 		eh_frame = eh_frame_start;
-		__register_frame(eh_frame);
+		register_frame(eh_frame);
 	}
 }
 
@@ -344,7 +363,7 @@ Mapping::~Mapping()
 		__jit_debug_register_code();
 	}
 	if (eh_frame)
-		__deregister_frame(eh_frame);
+		deregister_frame(eh_frame);
 	if (base) {
 		if (__lsan_unregister_root_region)
 			__lsan_unregister_root_region(base, size);

@@ -39,13 +39,18 @@ size_t round_up_to(size_t n, size_t to)
 	return (n + to - 1) / to * to;
 }
 
+// Bigger requests fail as an exhausted vmalloc area would: 1 TiB on 64-bit hosts, 1 GiB on
+// 32-bit ones, where 1 TiB does not fit in an unsigned long.
+constexpr unsigned long max_vmalloc_size =
+	sizeof(unsigned long) >= 8 ? static_cast<unsigned long>(1ULL << 40) : 1UL << 30;
+
 }  // namespace
 
 extern "C" {
 
 void *vmalloc(unsigned long size)
 {
-	if (!size || size > (1UL << 40))
+	if (!size || size > max_vmalloc_size)
 		return nullptr;
 	// The buffer ends on a host page boundary, so the guard page follows it directly even when
 	// the host's pages are larger than the kernel's PAGE_SIZE.

@@ -2,6 +2,7 @@
 // Module and vectors files are checked before they are mapped: a truncated, damaged or wrong file
 // is -ENOEXEC with a line naming the problem, never a SIGBUS inside the dynamic loader.
 #include <elf.h>
+#include <link.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -56,7 +57,7 @@ protected:
 TEST_F(ModuleFile, EveryTruncationIsEnoexec)
 {
 	// the section header table ends the file: every shorter length cuts something
-	std::vector<std::size_t> lengths = {0, 1, 4, 16, sizeof(Elf64_Ehdr) - 1, sizeof(Elf64_Ehdr),
+	std::vector<std::size_t> lengths = {0, 1, 4, 16, sizeof(ElfW(Ehdr)) - 1, sizeof(ElfW(Ehdr)),
 					    1000, module_.size() - 1};
 	for (std::size_t len = 512; len < module_.size(); len += 512)
 		lengths.push_back(len);
@@ -80,15 +81,15 @@ struct Damage {
 	const char *expect;
 };
 
-Elf64_Ehdr &ehdr(Bytes &b)
+ElfW(Ehdr) &ehdr(Bytes &b)
 {
-	return *reinterpret_cast<Elf64_Ehdr *>(b.data());
+	return *reinterpret_cast<ElfW(Ehdr) *>(b.data());
 }
 
 // The first PT_LOAD program header.
-Elf64_Phdr &first_load(Bytes &b)
+ElfW(Phdr) &first_load(Bytes &b)
 {
-	auto *ph = reinterpret_cast<Elf64_Phdr *>(b.data() + ehdr(b).e_phoff);
+	auto *ph = reinterpret_cast<ElfW(Phdr) *>(b.data() + ehdr(b).e_phoff);
 	for (unsigned int i = 0; i < ehdr(b).e_phnum; i++)
 		if (ph[i].p_type == PT_LOAD)
 			return ph[i];
@@ -100,20 +101,22 @@ TEST_F(ModuleFile, DamagedHeadersAreEnoexec)
 	const std::uint64_t size = module_.size();
 	const std::vector<Damage> damages = {
 		{"not ELF", [](Bytes &b) { b[0] = 0; }, "not an ELF file"},
-		{"32-bit", [](Bytes &b) { b[EI_CLASS] = ELFCLASS32; }, "64-bit little-endian"},
-		{"big-endian", [](Bytes &b) { b[EI_DATA] = ELFDATA2MSB; }, "64-bit little-endian"},
+		{"the other ELF class",
+		 [](Bytes &b) { b[EI_CLASS] ^= ELFCLASS32 ^ ELFCLASS64; }, "-bit little-endian"},
+		{"big-endian", [](Bytes &b) { b[EI_DATA] = ELFDATA2MSB; }, "-bit little-endian"},
 		{"another machine", [](Bytes &b) { ehdr(b).e_machine = EM_RISCV; }, "another machine"},
 		{"an executable", [](Bytes &b) { ehdr(b).e_type = ET_EXEC; }, "e_type"},
 		{"no program headers", [](Bytes &b) { ehdr(b).e_phnum = 0; }, "no program headers"},
 		{"e_phoff past the end", [&](Bytes &b) { ehdr(b).e_phoff = size; },
 		 "program header table"},
-		{"e_phoff wrapping around", [](Bytes &b) { ehdr(b).e_phoff = ~std::uint64_t(0) - 7; },
+		{"e_phoff wrapping around", [](Bytes &b) { ehdr(b).e_phoff = ~ElfW(Off)(0) - 7; },
 		 "program header table"},
-		{"e_phentsize", [](Bytes &b) { ehdr(b).e_phentsize = 32; }, "program header table"},
+		{"e_phentsize", [](Bytes &b) { ehdr(b).e_phentsize = sizeof(ElfW(Phdr)) / 2; },
+		 "program header table"},
 		{"a segment past the end", [&](Bytes &b) { first_load(b).p_filesz = size + 4096; },
 		 "lies outside the file"},
 		{"a segment's offset wrapping around",
-		 [](Bytes &b) { first_load(b).p_offset = ~std::uint64_t(0) - 15; },
+		 [](Bytes &b) { first_load(b).p_offset = ~ElfW(Off)(0) - 15; },
 		 "lies outside the file"},
 		{"file bytes beyond memory",
 		 [](Bytes &b) { first_load(b).p_memsz = first_load(b).p_filesz - 1; }, "in memory"},

@@ -162,7 +162,7 @@ TEST_F(ExtraTests, CipherEqualToTheGenericPasses)
 
 TEST_F(ExtraTests, LongMessageBugIsCaughtWithAReproducer)
 {
-	// whichever driver wins on this CPU (sha512-generic, or an arch variant such as sha512-ce)
+	// whichever driver wins on this CPU: sha512-generic or an arch variant (sha512-ce, sha512-neon)
 	const std::string winner = driver_of("sha512");
 	reg(test_sha512_variant(SHA512_LONG_BUG));
 	int ret;

@@ -13,7 +13,13 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 
+#if defined(__arm__)
+#include <asm/cpufeature.h>
+/* NEON is optional on 32-bit arm (Cortex-A9 without MPE, VFP-only cores) */
+#define cpu_has_neon()	(!!(elf_hwcap & HWCAP_NEON))
+#else
 #define cpu_has_neon()	true
+#endif
 
 /* The FP/SIMD register file, as the kernel's uapi/asm/ptrace.h lays it out. */
 struct user_fpsimd_state {

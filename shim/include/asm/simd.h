@@ -20,7 +20,8 @@ static inline bool may_use_simd(void)
 {
 	return irq_fpu_usable();
 }
-#elif defined(__aarch64__)
+#elif defined(__aarch64__) || defined(__arm__)
+/* arm as arm64 since 6.x: kernel-mode NEON in task and softirq context */
 static inline bool may_use_simd(void)
 {
 	return !in_hardirq() && !in_nmi();

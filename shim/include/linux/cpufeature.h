@@ -7,7 +7,7 @@
 #include <linux/errno.h>
 #include <asm/cpufeature.h>
 
-#if defined(__aarch64__)
+#if defined(__aarch64__) || defined(__arm__)
 /* The module loads only where the CPU has the feature, as with the kernel's modalias matching. */
 #define module_cpu_feature_match(x, __initfunc)				\
 static int __init cpu_feature_match_##x##_init(void)			\

@@ -13,9 +13,16 @@
 #endif
 #define ALIGN		__ALIGN
 #define ASM_NL		;
+/* '@' starts a comment in 32-bit arm assembly: gas takes '%' there instead */
+#if defined(__arm__)
+#define SYM_T_FUNC	%function
+#define SYM_T_OBJECT	%object
+#define SYM_T_NONE	%notype
+#else
 #define SYM_T_FUNC	@function
 #define SYM_T_OBJECT	@object
 #define SYM_T_NONE	@notype
+#endif
 #define SYM_L_GLOBAL(name)	.globl name
 #define SYM_L_WEAK(name)	.weak name
 #define SYM_L_LOCAL(name)
@@ -40,9 +47,13 @@
 #define SYM_A_ALIGN		ALIGN
 #define SYM_A_NONE		/* nothing */
 #define ENTRY(name)		.globl name ; ALIGN ; name:
-#define ENDPROC(name)		.type name, @function ; .size name, .-name
+#define ENDPROC(name)		.type name, SYM_T_FUNC ; .size name, .-name
 #define END(name)		.size name, .-name
+#if defined(__arm__)
+#define RET			bx lr
+#else
 #define RET			ret
+#endif
 /* Indirect-branch tracking landing pads: empty, as in a kernel without CONFIG_X86_KERNEL_IBT. */
 #define ENDBR
 #define ANNOTATE_NOENDBR

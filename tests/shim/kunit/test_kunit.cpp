@@ -23,7 +23,7 @@
 namespace {
 
 #ifdef KCSHIM_TEST_QEMU_USER
-// Under qemu-aarch64 (tests/arm64/cross_test.sh) every child this runner forks for a case spins at
+// Under qemu-user (tests/cross_test.sh) every child this runner forks for a case spins at
 // 100% CPU until its timeout, even for a case that only returns (seen this session, unloaded
 // machine, Debian's qemu-user 7.2): the isolated runner is checked natively and under ASan; its
 // in-process mode and the rest of this file still run under qemu-user.
