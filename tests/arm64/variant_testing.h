@@ -198,6 +198,48 @@ inline void expect_equals_generic(const char *variant, const char *generic, std:
 	}
 }
 
+// An arch variant's driver beside the generic driver of its algorithm.
+struct DriverPair {
+	const char *name, *variant, *generic;
+};
+
+// On a CPU with the feature (@has_feature), @p.variant is registered at @priority above the
+// generic driver, with the generic driver's sizes and passed self-tests; without it, absent. The
+// generic driver is there and passed either way.
+inline void expect_registered_as_the_cpu_allows(const DriverPair &p, bool has_feature, int priority)
+{
+	SCOPED_TRACE(p.variant);
+	const auto algs = all_algs();
+	const kcshim_alg_info *gen = find_driver(algs, p.generic);
+	ASSERT_NE(gen, nullptr) << p.generic << " is not registered";
+	EXPECT_EQ(gen->selftest, KCSHIM_SELFTEST_PASSED);
+
+	const kcshim_alg_info *v = find_driver(algs, p.variant);
+	if (!has_feature) {
+		EXPECT_EQ(v, nullptr) << p.variant << " registered on a CPU without its feature";
+		return;
+	}
+	ASSERT_NE(v, nullptr) << p.variant << " is not registered";
+	EXPECT_STREQ(v->name, p.name);
+	EXPECT_EQ(v->priority, priority);
+	EXPECT_GT(v->priority, gen->priority);
+	EXPECT_EQ(v->kind, KCSHIM_KIND_SHASH);
+	EXPECT_EQ(v->selftest, KCSHIM_SELFTEST_PASSED);
+	EXPECT_EQ(v->blocksize, gen->blocksize);
+	EXPECT_EQ(v->digestsize, gen->digestsize);
+	EXPECT_EQ(v->descsize, gen->descsize);
+	EXPECT_EQ(v->statesize, gen->statesize);
+}
+
+// A lookup of @p.name gets the variant on a CPU with its feature, the generic driver without.
+inline void expect_lookup_winner(const DriverPair &p, bool has_feature)
+{
+	kcshim_init();
+	Shash tfm = alloc(p.name);
+	ASSERT_TRUE(tfm);
+	EXPECT_STREQ(crypto_shash_driver_name(tfm.get()), has_feature ? p.variant : p.generic);
+}
+
 struct SelftestRow {
 	std::string driver, source, message;
 	unsigned int vectors, runs;

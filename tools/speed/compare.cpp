@@ -32,7 +32,7 @@ Comparison compare_reports(const SpeedReport &before, const std::string &before_
 {
 	std::string bd = pick_driver(before, before_driver);
 	std::string ad = pick_driver(after, after_driver);
-	Comparison c{bd, ad, metric, {}, 0};
+	Comparison c{bd, ad, metric, {}, 0, {}};
 	std::vector<double> speedups;
 	for (const SpeedRow &b : before.rows) {
 		auto a = std::find_if(after.rows.begin(), after.rows.end(), [&](const SpeedRow &x) {
