@@ -17,7 +17,6 @@
 #include <linux/kernel.h>
 #include <linux/linkage.h>
 #include <linux/module.h>
-#include <linux/string.h>
 #include <linux/types.h>
 
 #include "../sha512.h"
@@ -77,17 +76,6 @@ static int sha512_neon_final(struct shash_desc *desc, u8 *out)
 	return sha512_neon_finup(desc, NULL, 0, out);
 }
 
-static int sha512_neon_export(struct shash_desc *desc, void *out)
-{
-	memcpy(out, shash_desc_ctx(desc), sizeof(struct sha512_state));
-	return 0;
-}
-
-static int sha512_neon_import(struct shash_desc *desc, const void *in)
-{
-	memcpy(shash_desc_ctx(desc), in, sizeof(struct sha512_state));
-	return 0;
-}
 
 static struct shash_alg sha512_neon_algs[] = { {
 	.digestsize		= SHA512_DIGEST_SIZE,
@@ -95,8 +83,8 @@ static struct shash_alg sha512_neon_algs[] = { {
 	.update			= sha512_neon_update,
 	.final			= sha512_neon_final,
 	.finup			= sha512_neon_finup,
-	.export			= sha512_neon_export,
-	.import			= sha512_neon_import,
+	.export			= crypto_sha512_export,
+	.import			= crypto_sha512_import,
 	.descsize		= sizeof(struct sha512_state),
 	.statesize		= sizeof(struct sha512_state),
 	.base.cra_name		= "sha512",
@@ -110,8 +98,8 @@ static struct shash_alg sha512_neon_algs[] = { {
 	.update			= sha512_neon_update,
 	.final			= sha512_neon_final,
 	.finup			= sha512_neon_finup,
-	.export			= sha512_neon_export,
-	.import			= sha512_neon_import,
+	.export			= crypto_sha512_export,
+	.import			= crypto_sha512_import,
 	.descsize		= sizeof(struct sha512_state),
 	.statesize		= sizeof(struct sha512_state),
 	.base.cra_name		= "sha384",
