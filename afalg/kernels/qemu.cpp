@@ -146,8 +146,9 @@ public:
 	Result<bool> choose_accel();
 
 private:
-	/* Boots @job; the channel's socket path in *sock. */
-	Result<fs::path> boot(const std::string &job, const std::string &secret, bool kvm);
+	/* Boots @job; a connection to the guest's channel (an fd the caller closes). */
+	Result<int> boot(const std::string &job, const std::string &secret, bool kvm);
+	Result<int> connect_channel(const fs::path &sock);
 	milliseconds boot_timeout() const
 	{
 		/* TCG boots a 7.x x86-64 kernel in 5-9 s on our machines; leave room for slow hosts */
@@ -184,7 +185,7 @@ std::string QemuGuest::describe() const
 	       ")";
 }
 
-Result<fs::path> QemuGuest::boot(const std::string &job, const std::string &secret, bool kvm)
+Result<int> QemuGuest::boot(const std::string &job, const std::string &secret, bool kvm)
 {
 	if (proc_)
 		return fail(-EBUSY, Stage::setup, "this guest has booted already");
@@ -226,13 +227,43 @@ Result<fs::path> QemuGuest::boot(const std::string &job, const std::string &secr
 		}
 		std::this_thread::sleep_for(milliseconds(10));
 	}
-	return sock;
+	return connect_channel(sock);
+}
+
+/*
+ * qemu makes the socket file at bind() and listens a moment later: a connection refused in
+ * between is retried while qemu runs (a loaded CI host once took that moment for a dead guest).
+ */
+Result<int> QemuGuest::connect_channel(const fs::path &sock)
+{
+	struct sockaddr_un addr = {};
+	addr.sun_family = AF_UNIX;
+	if (sock.native().size() >= sizeof(addr.sun_path))
+		return fail(-ENAMETOOLONG, Stage::setup, "socket path too long: " + sock.string());
+	std::snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", sock.c_str());
+	for (auto until = clock::now() + milliseconds(20000);;) {
+		int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (fd < 0)
+			return fail(-errno, Stage::setup, "socket");
+		if (::connect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)) == 0)
+			return fd;
+		int e = -errno;
+		::close(fd);
+		if (e != -ECONNREFUSED || !proc_->running() || clock::now() > until)
+			return fail(e, Stage::transport, "connecting to the guest's channel");
+		std::this_thread::sleep_for(milliseconds(10));
+	}
 }
 
 Error QemuGuest::boot_failure(Error e, const std::string &what)
 {
 	shutdown(milliseconds(500));
-	return guest_failure(std::move(e), what, console_tail(8000), "kcshim-init:");
+	std::string console = console_tail(8000);
+	Error f = guest_failure(std::move(e), what, console, "kcshim-init:");
+	/* no console at all: the guest never ran, and qemu's own output says why */
+	if (console.empty() && proc_)
+		f.detail += "\nqemu's output:\n" + proc_->tail("qemu.log", 4000);
+	return f;
 }
 
 /* The job's first lines: the virtio-serial port (drivers may be modules) and what the caller wants loaded. */
@@ -266,14 +297,14 @@ Result<std::unique_ptr<RemoteEndpoint>> QemuGuest::start_bridge(const std::vecto
 			  "sysctl crypto.af_alg_restrict 0\necho starting bridge\n" +
 			  "run /bin/kcshim-bridge --tty @port --secret-file /kcshim/secret --workers 1 "
 			  "--request-timeout-ms " + std::to_string(request.count()) + "\n";
-	auto sock = boot(job, secret, *kvm);
-	if (!sock)
-		return boot_failure(sock.error(), describe() + " failed to boot");
+	auto channel = boot(job, secret, *kvm);
+	if (!channel)
+		return boot_failure(channel.error(), describe() + " failed to boot");
 	RemoteEndpoint::Options ro;
 	ro.secret = secret;
 	ro.connect_timeout = boot_timeout();
 	ro.timeout = request;
-	auto remote = RemoteEndpoint::connect("unix:" + sock->string(), ro);
+	auto remote = RemoteEndpoint::over_fds(*channel, *channel, ro);
 	if (!remote)
 		return boot_failure(remote.error(), describe() + " failed to boot");
 	boot_time_ = std::chrono::duration_cast<milliseconds>(clock::now() - t0);
@@ -288,21 +319,10 @@ Result<ModuleRun> QemuGuest::run_module(const std::string &module, const std::st
 		return kvm.error();
 	std::string job = job_prologue(*arch_, {}) + "klog clear\nmodprobe " + module +
 			  (params.empty() ? "" : " " + params) + "\nklog\n";
-	auto sock = boot(job, "unused", *kvm);
-	if (!sock)
-		return boot_failure(sock.error(), describe() + " failed to boot");
-
-	int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	struct sockaddr_un addr = {};
-	addr.sun_family = AF_UNIX;
-	std::snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", sock->c_str());
-	if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr *>(&addr), sizeof(addr)) < 0) {
-		int e = -errno;
-		if (fd >= 0)
-			::close(fd);
-		return boot_failure(fail(e, Stage::transport, "connecting to the guest's port"),
-				    describe());
-	}
+	auto channel = boot(job, "unused", *kvm);
+	if (!channel)
+		return boot_failure(channel.error(), describe() + " failed to boot");
+	int fd = *channel;
 	/* the log arrives when the module has run; the guest powers off after it */
 	ModuleRun r;
 	r.kernel_release = kernel_.release;
@@ -377,7 +397,8 @@ Result<bool> QemuGuest::choose_accel()
 		*opt_.progress << "kcshim: probing KVM with " << kernel_.release << " (once per host boot)\n";
 	QemuGuest probe(t_, opt_, kernel_, base_, arch_, qemu_);
 	bool works = false;
-	if (auto sock = probe.boot(job_prologue(*arch_, {}) + "echo kvm probe\n", "unused", true)) {
+	if (auto channel = probe.boot(job_prologue(*arch_, {}) + "echo kvm probe\n", "unused", true)) {
+		::close(*channel);	/* the probe's word is on the console */
 		probe.proc_->wait(milliseconds(60000));
 		works = probe.console_tail(100000).find("kcshim-init: kvm probe") != std::string::npos;
 	}
