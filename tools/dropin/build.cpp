@@ -572,7 +572,8 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 	std::vector<std::string> common = {
 		opts.cc, "-std=gnu11", "-O2", "-g", "-fPIC", "-fno-strict-aliasing",
 		"-fno-strict-overflow", "-fno-delete-null-pointer-checks", "-fno-common",
-		"-DMODULE", "-DKBUILD_MODNAME=\"" + modname + "\"",
+		// as Kbuild's: perlasm output keeps OpenSSL's userspace includes under !__KERNEL__
+		"-D__KERNEL__", "-DMODULE", "-DKBUILD_MODNAME=\"" + modname + "\"",
 		"-Werror=implicit-function-declaration", "-Werror=implicit-int",
 		"-include", (opts.shim.dropin_dir / "include" / "kcshim_dropin_config.h").string(),
 		"-I" + opts.shim.include_dir.string(), "-I" + overlay.string(),
@@ -707,8 +708,11 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 		return argv;
 	};
 	fs::path check_out = work / "check.out";
+	// -Bsymbolic as the module's own link: its code may reach its own globals PC-relative
+	// (arm64's adrp to crypto_aes_sbox, which lib/crypto/aes.c links in beside it).
 	const std::vector<std::string> shared_check = with_objects(
-		sanitized({opts.cc, "-shared", "-fPIC", "-Wl,-z,defs", "-o", check_out.string()}),
+		sanitized({opts.cc, "-shared", "-fPIC", "-Wl,-Bsymbolic", "-Wl,-z,defs", "-o",
+			   check_out.string()}),
 		{opts.shim.library.string(), "-lm"});
 	// An executable takes absolute relocations; -e 0 as it is never run.
 	const std::vector<std::string> exec_check = with_objects(

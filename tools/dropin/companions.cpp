@@ -85,13 +85,16 @@ void add_object(const Makefile &mk, const std::string &object, SourcePlan &plan)
 			return;
 		}
 	}
-	auto gen = mk.generated.find(object + ".S");
-	if (gen != mk.generated.end()) {
+	const std::vector<std::string> flags =
+		mk.flags.contains(object) ? mk.flags.at(object) : std::vector<std::string>{};
+	if (auto gen = mk.generator_of(object + ".S")) {
 		fs::path out = (mk.dir / (object + ".S")).lexically_normal();
-		plan.generated[out.string()] = gen->second;
-		plan.add(out, mk.flags.contains(object) ? mk.flags.at(object)
-							: std::vector<std::string>{});
+		plan.generated[out.string()] = *gen;
+		plan.add(out, flags);
+		return;
 	}
+	if (fs::path src = mk.compiled_from_of(object); !src.empty())
+		plan.add(fs::path(src).lexically_normal(), flags);
 }
 
 }  // namespace

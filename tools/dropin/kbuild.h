@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -93,8 +94,12 @@ struct Makefile {
 	std::map<std::string, std::vector<std::string>> objects;
 	// CFLAGS_a.o / AFLAGS_a.o: extra flags per object
 	std::map<std::string, std::vector<std::string>> flags;
-	// dir-relative "x86/poly1305-x86_64-cryptogams.S" made by a perlasm rule
+	// dir-relative "x86/poly1305-x86_64-cryptogams.S" made by a perlasm rule; a target with a
+	// '%' is a pattern rule ($(obj)/%-core.S: $(src)/%-armv8.pl): see generator_of()
 	std::map<std::string, GeneratedSource> generated;
+	// objects compiled from a C file of another name ($(obj)/aes-glue-%.o: $(src)/aes-glue.c):
+	// the dir-relative object (a pattern when it has a '%') and its source, absolute
+	std::map<std::string, fs::path> compiled_from;
 
 	// The objects of module m (m itself when it is a one-object module).
 	std::vector<std::string> objects_of(const std::string &module) const;
@@ -102,6 +107,11 @@ struct Makefile {
 	std::vector<std::string> modules_of(const std::string &object) const;
 	// The symbol that builds module m, or "" when none does (or obj-y).
 	std::string symbol_of(const std::string &module) const;
+	// The rule making dir-relative file ("sha512-core.S"): its exact rule, else a pattern
+	// rule's with the stem put in the script's '%'; nullopt when no rule makes it.
+	std::optional<GeneratedSource> generator_of(const std::string &file) const;
+	// The C file a rule compiles object (no ".o") from; empty when none does.
+	fs::path compiled_from_of(const std::string &object) const;
 };
 Makefile read_makefile(const fs::path &dir, const Config &config, const Target &target);
 

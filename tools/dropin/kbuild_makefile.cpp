@@ -165,6 +165,48 @@ std::string Makefile::symbol_of(const std::string &module) const
 	return "";
 }
 
+namespace {
+
+// The stem that pattern ("%-core.S") matches name with ("sha512"), or nullopt.
+std::optional<std::string> pattern_stem(const std::string &pattern, const std::string &name)
+{
+	size_t pct = pattern.find('%');
+	if (pct == std::string::npos)
+		return pattern == name ? std::optional<std::string>("") : std::nullopt;
+	std::string_view prefix(pattern.data(), pct), suffix(pattern.data() + pct + 1);
+	if (name.size() < prefix.size() + suffix.size() || !name.starts_with(prefix) ||
+	    !name.ends_with(suffix))
+		return std::nullopt;
+	return name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+}
+
+}  // namespace
+
+std::optional<GeneratedSource> Makefile::generator_of(const std::string &file) const
+{
+	if (auto exact = generated.find(file); exact != generated.end())
+		return exact->second;
+	for (const auto &[target, gen] : generated) {
+		auto stem = pattern_stem(target, file);
+		if (!stem || target.find('%') == std::string::npos)
+			continue;
+		std::string script = gen.script.string();
+		if (size_t pct = script.find('%'); pct != std::string::npos)
+			script.replace(pct, 1, *stem);
+		if (fs::is_regular_file(script))
+			return GeneratedSource{script, gen.command};
+	}
+	return std::nullopt;
+}
+
+fs::path Makefile::compiled_from_of(const std::string &object) const
+{
+	for (const auto &[target, source] : compiled_from)
+		if (pattern_stem(target, object + ".o"))
+			return source;
+	return {};
+}
+
 Makefile read_makefile(const fs::path &dir, const Config &config, const Target &target)
 {
 	static const std::regex assign_re(R"(^([A-Za-z0-9_.$()/-]+)\s*(:=|\+=|\?=|=)\s*(.*)$)");
@@ -246,9 +288,14 @@ Makefile read_makefile(const fs::path &dir, const Config &config, const Target &
 		if (std::regex_match(t, m, rule_re)) {
 			std::string target_path = ev.expand(m[1].str());
 			std::string source = ev.expand(m[2].str());
-			if (source.ends_with(".pl") && target_path.starts_with(dir.string() + "/")) {
-				rule_target = target_path.substr(dir.string().size() + 1);
+			if (!target_path.starts_with(dir.string() + "/"))
+				continue;
+			std::string target_file = target_path.substr(dir.string().size() + 1);
+			if (source.ends_with(".pl")) {
+				rule_target = target_file;
 				rule_source = source;
+			} else if (source.ends_with(".c") && target_file.ends_with(".o")) {
+				mk.compiled_from[target_file] = source;
 			}
 		}
 	}

@@ -2,8 +2,8 @@
 #ifndef _KCSHIM_LINUX_CACHE_H
 #define _KCSHIM_LINUX_CACHE_H
 
-#define L1_CACHE_SHIFT		6
-#define L1_CACHE_BYTES		64
+#include <asm/cache.h>
+
 #define SMP_CACHE_BYTES		64
 #define ARCH_DMA_MINALIGN	16
 #define ARCH_KMALLOC_MINALIGN	16

@@ -5,6 +5,7 @@
 #include <linux/init.h>
 #include <linux/module.h>
 #include <linux/errno.h>
+#include <linux/mod_devicetable.h>
 #include <asm/cpufeature.h>
 
 #if defined(__aarch64__) || defined(__arm__)

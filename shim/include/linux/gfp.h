@@ -3,6 +3,8 @@
 #define _KCSHIM_LINUX_GFP_H
 
 #include <linux/types.h>
+/* the kernel's gfp.h reaches it through mmzone.h and asm/page.h (crct10dif-ce-glue's SZ_4K) */
+#include <linux/sizes.h>
 
 #define __GFP_ZERO	0x100u
 #define __GFP_NOWARN	0x200u

@@ -25,6 +25,8 @@
 #include <linux/string.h>
 #include <linux/types.h>
 #include <linux/kstrtox.h>
+/* up to 7.x kernel.h brings is_power_of_2() along (6.1 crypto/ctr.h relies on it) */
+#include <linux/log2.h>
 #include <linux/instruction_pointer.h>
 #include <linux/kmsan-checks.h>
 #include <linux/sched.h>
