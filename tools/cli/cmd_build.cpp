@@ -44,7 +44,12 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->allow_extra_args(false);
 	sub->add_option("--module-name", opts->module_name, "KBUILD_MODNAME (default: output stem)");
 	sub->add_option("-j,--jobs", opts->jobs, "Parallel compiles (default: CPUs)");
-	sub->add_option("--cc", opts->cc, "The C compiler")->capture_default_str();
+	auto arch = std::make_shared<std::string>();
+	auto *cc = sub->add_option("--cc", opts->cc, "The C compiler")->capture_default_str();
+	sub->add_option("--arch", *arch,
+			"Build for arm64 or arm (the cross compiler, and the arm64 or arm preset's "
+			"library); load the module with that build's kcshim (under qemu-aarch64 or "
+			"qemu-arm on this host)");
 	sub->add_flag("--no-companions", *no_companions, "Do not add the known companion files");
 	sub->add_flag("--allow-undefined", opts->allow_undefined,
 		      "Symbols the shim lacks are expected from another module (-m it first)");
@@ -55,6 +60,11 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_flag("--list-sources", *list_only, "Print the sources that would be built; exit");
 	sub->add_flag("-v,--verbose", opts->verbose, "Print each command");
 	out.emplace_back(sub, [=] {
+		const std::string given_cc = opts->cc;
+		if (!arch->empty() && !dropin::select_arch(*opts, *arch, std::cerr))
+			return 1;
+		if (cc->count())	/* --cc beats --arch's compiler */
+			opts->cc = given_cc;
 		opts->kernel_tree = *tree;
 		opts->output = *output;
 		opts->companions = !*no_companions;

@@ -6,6 +6,7 @@
 // diagnostics to the caller's stream.
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -272,6 +273,38 @@ ShimPaths default_shim_paths()
 std::string default_cc()
 {
 	return KCSHIM_MODULE_CC;
+}
+
+bool select_arch(BuildOptions &opts, const std::string &arch, std::ostream &diag)
+{
+	struct CrossArch {
+		const char *name, *cc, *preset;
+	};
+	static constexpr CrossArch cross[] = {
+		{"arm64", "aarch64-linux-gnu-gcc", "arm64"},
+		{"arm", "arm-linux-gnueabihf-gcc", "arm"},
+	};
+	struct utsname u;
+	if (::uname(&u) == 0 && (arch == u.machine || (arch == "x86" && !strcmp(u.machine, "x86_64"))))
+		return true;
+	for (const auto &c : cross) {
+		if (arch != c.name)
+			continue;
+		opts.cc = c.cc;
+		opts.shim.sanitize_flags.clear();
+		if (!getenv("KCSHIM_LIBRARY"))
+			opts.shim.library = fs::path(KCSHIM_SOURCE_DIR) / ("build-" + std::string(c.preset)) /
+					    "shim" / "libkcshim.so";
+		if (!fs::exists(opts.shim.library)) {
+			diag << "kcshim: no " << arch << " libkcshim at " << opts.shim.library.string()
+			     << ": cmake --preset " << c.preset << " && cmake --build --preset "
+			     << c.preset << " (or set KCSHIM_LIBRARY)\n";
+			return false;
+		}
+		return true;
+	}
+	diag << "kcshim: --arch " << arch << ": kcshim builds for x86_64, arm64 and arm\n";
+	return false;
 }
 
 fs::path resolve_source(const fs::path &tree, const fs::path &file)

@@ -38,6 +38,13 @@ ShimPaths default_shim_paths();
 // the runtime in the process), else cc.
 std::string default_cc();
 
+struct BuildOptions;
+// Builds for another architecture kcshim is cross-built for ("arm64", "arm"; the host's name
+// too): its Debian cross compiler and that preset's libkcshim (build-<arch>/, or KCSHIM_LIBRARY),
+// no sanitizers (the module runs in that build's kcshim). False, with one line on diag, for an
+// unknown arch or a missing library.
+bool select_arch(BuildOptions &opts, const std::string &arch, std::ostream &diag);
+
 struct BuildOptions {
 	fs::path kernel_tree;			// a tree with include/ and crypto/
 	std::vector<fs::path> files;		// driver sources (.c, .S): as given, tree-relative,

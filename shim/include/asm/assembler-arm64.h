@@ -21,6 +21,11 @@
 #define CPU_LE(code...)	code
 #endif
 
+/* wx0..wx30 name w0..w30: a macro given x10 as an argument writes w\reg for its 32-bit half */
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30
+	wx\n	.req	w\n
+	.endr
+
 /* adr_l DST, SYM: the address of SYM, anywhere within +/-4 GiB */
 	.macro	adr_l, dst, sym
 	adrp	\dst, \sym

@@ -36,6 +36,10 @@
 #define SYM_FUNC_START_WEAK(name)	SYM_START(name, SYM_L_WEAK, SYM_A_ALIGN)
 #define SYM_TYPED_FUNC_START(name)	SYM_FUNC_START(name)
 #define SYM_FUNC_END(name)		SYM_END(name, SYM_T_FUNC)
+/* a label inside a function that is a symbol of its own (a second entry point) */
+#define SYM_INNER_LABEL(name, linkage)	.type name SYM_T_NONE ASM_NL linkage(name) ASM_NL name:
+#define SYM_INNER_LABEL_ALIGN(name, linkage) \
+	.type name SYM_T_NONE ASM_NL linkage(name) ASM_NL SYM_A_ALIGN ASM_NL name:
 #define SYM_FUNC_ALIAS(alias, name)	.globl alias ; .set alias, name
 #define SYM_FUNC_ALIAS_LOCAL(alias, name)	.set alias, name
 #define SYM_FUNC_ALIAS_WEAK(alias, name)	.weak alias ; .set alias, name
