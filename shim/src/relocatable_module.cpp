@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// The ET_REL loader (see relocatable_module.h): layout, symbol resolution, x86-64 relocations,
-// constructors, and the debugger/unwinder announcements.
+// The ET_REL loader (see relocatable_module.h): layout, symbol resolution, constructors, and the
+// debugger/unwinder announcements; each architecture's relocations are in relocations_<arch>.cpp.
 //
 // The mapping has three parts, each page-aligned so it gets its own protection once relocated:
 //   text    executable sections, then one 16-byte trampoline per undefined symbol   (r-x)
@@ -10,6 +10,7 @@
 #include "relocatable_module.h"
 
 #include "elf_file.h"
+#include "relocations.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -28,7 +29,7 @@
 
 // libgcc's unwinder registry: lets C++ unwinders and sanitizers walk through the module's frames.
 // 32-bit arm unwinds with its EHABI tables, and its libgcc has no such registry; relocatable
-// modules are x86-64 only anyway (parse()).
+// modules are x86-64 and arm64 only anyway (parse()).
 #if !defined(__arm__)
 extern "C" void __register_frame(void *begin);
 extern "C" void __deregister_frame(void *begin);
@@ -109,28 +110,14 @@ std::size_t align_up(std::size_t v, std::size_t a)
 	return a > 1 ? (v + a - 1) / a * a : v;
 }
 
-// The field a relocation stores its value in, and whether the value fits it.
-enum Field { field64, field_s32, field_u32 };
-
-// s + a - p as a linker computes a relocation: modulo 2^64, so a hostile addend cannot overflow
-// (the range check on the result then rejects it).
-std::int64_t wrap_sum(std::int64_t s, std::int64_t a, std::int64_t p = 0)
-{
-	return static_cast<std::int64_t>(static_cast<std::uint64_t>(s) + static_cast<std::uint64_t>(a) -
-					 static_cast<std::uint64_t>(p));
-}
-
-bool fits(Field f, std::int64_t v)
-{
-	switch (f) {
-	case field_s32:
-		return v >= INT32_MIN && v <= INT32_MAX;
-	case field_u32:
-		return v >= 0 && v <= UINT32_MAX;
-	default:
-		return true;
-	}
-}
+// The modules this host loads: its own architecture's.
+#if defined(__x86_64__)
+constexpr unsigned int host_machine = EM_X86_64;
+#elif defined(__aarch64__)
+constexpr unsigned int host_machine = EM_AARCH64;
+#else
+constexpr unsigned int host_machine = EM_NONE;
+#endif
 
 // LeakSanitizer's roots are the stack, registers, globals of loaded ELF objects and the heap it
 // tracks. A relocatable module's image is an anonymous mapping, so pointers kept in its data
@@ -153,14 +140,22 @@ void deregister_frame(void *eh_frame)
 #endif
 }
 
-// mmap() in the low 2 GiB (MAP_32BIT), where a sign-extended 32-bit address reaches; x86-64
-// only (elsewhere MAP_FAILED with errno ENOEXEC).
-void *map_low(std::size_t size)
+// Where an image or a stand-in goes. x86-64: the low 2 GiB (MAP_32BIT), where a sign-extended
+// 32-bit address reaches. arm64: anywhere, as near @near as the kernel will place it (adrp
+// reaches +/-4 GiB; the process's libraries and modules share one region, so a plain mapping is
+// within reach of them). Elsewhere MAP_FAILED with errno ENOEXEC.
+void *map_in_reach(std::size_t size, const void *near = nullptr)
 {
 #if defined(__x86_64__)
+	(void)near;
 	return mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT,
 		    -1, 0);
+#elif defined(__aarch64__)
+	return mmap(const_cast<void *>(near), size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 #else
+	(void)size;
+	(void)near;
 	errno = ENOEXEC;
 	return MAP_FAILED;
 #endif
@@ -209,9 +204,9 @@ std::string parse(Elf &e)
 	if (type != ET_REL)
 		return "not a relocatable object";
 	// e_machine sits at the same offset in the ELF32 header check_elf() accepts on 32-bit hosts
-	if (sizeof(void *) != 8 || e.eh->e_machine != EM_X86_64)
-		return "relocatable modules are supported for x86-64 only (e_machine " +
-		       std::to_string(e.eh->e_machine) + ")";
+	if (sizeof(void *) != 8 || host_machine == EM_NONE || e.eh->e_machine != host_machine)
+		return "relocatable modules load on x86-64 and arm64, for the host's own architecture "
+		       "(e_machine " + std::to_string(e.eh->e_machine) + ")";
 	// The tables are read in place: their offsets must be aligned for their entries.
 	if (!e.eh->e_shnum || e.eh->e_shoff % alignof(Elf64_Shdr))
 		return "bad section header table";
@@ -448,10 +443,9 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		total += align_up(std::max<std::size_t>(part_size[p], 1), page);
 	}
 
-	void *map = map_low(total);
+	void *map = map_in_reach(total);
 	if (map == MAP_FAILED)
-		return fail(std::string("cannot map the module in the low 2 GiB: ") +
-			    (errno == ENOEXEC ? "x86-64 modules load on x86-64 hosts only" : strerror(errno)));
+		return fail(std::string("cannot map the module: ") + strerror(errno));
 	mem.base = static_cast<std::uint8_t *>(map);
 	mem.size = total;
 	if (__lsan_register_root_region)
@@ -496,10 +490,10 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		}
 	}
 
-	// A stand-in within reach of the module (and in the low 2 GiB) for an outside symbol that is
-	// not: a trampoline "jmp *0(%rip); .quad S" for a function, a copy for read-only data (a
-	// constant table in another module, e.g. cast_s1 that cast5's assembly indexes) -- what ld's
-	// PLT and copy relocations do for an executable. 0 when neither applies.
+	// A stand-in within reach of the module for an outside symbol that is not: a trampoline
+	// for a function, a copy for read-only data (a constant table in another module, e.g.
+	// cast_s1 that cast5's x86 assembly indexes, crypto_ft_tab that aes-arm64's addresses) --
+	// what ld's PLT and copy relocations do for an executable. 0 when neither applies.
 	std::vector<std::uintptr_t> stand_in(e.nsyms, 0);
 	auto reach = [&](std::size_t sym, bool call) -> std::uintptr_t {
 		if (stand_in[sym])
@@ -509,14 +503,15 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		bool known = outside_symbol(value[sym], &type, &size);
 		if (call || type == STT_FUNC || type == STT_GNU_IFUNC) {
 			std::uint8_t *t = tramps + sym * trampoline_size;
-			static const std::uint8_t jmp[6] = {0xff, 0x25, 0, 0, 0, 0};
-			memcpy(t, jmp, 6);
-			memcpy(t + 6, &value[sym], 8);
+			if (host_machine == EM_AARCH64)
+				relocation::write_aarch64_trampoline(t, value[sym]);
+			else
+				relocation::write_x86_64_trampoline(t, value[sym]);
 			return stand_in[sym] = reinterpret_cast<std::uintptr_t>(t);
 		}
 		if (!known || type != STT_OBJECT || !size || !read_only_memory(value[sym], size))
 			return 0;
-		void *copy = map_low(size);
+		void *copy = map_in_reach(size, mem.base);
 		if (copy == MAP_FAILED)
 			return 0;
 		memcpy(copy, reinterpret_cast<const void *>(value[sym]), size);
@@ -525,12 +520,12 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		return stand_in[sym] = reinterpret_cast<std::uintptr_t>(copy);
 	};
 
-	// Relocations.
-	const std::int64_t got_at = reinterpret_cast<std::int64_t>(got);
+	// Relocations, by the host's architecture (parse() checked the module is of it).
+	const bool arm64 = host_machine == EM_AARCH64;
 	for (std::size_t r = 1; r < nsec; r++) {
 		const Elf64_Shdr &rs = e.sh[r];
 		if (rs.sh_type == SHT_REL)
-			return fail("SHT_REL relocations (x86-64 objects use SHT_RELA)");
+			return fail("SHT_REL relocations (x86-64 and arm64 objects use SHT_RELA)");
 		// (parse() checked sh_entsize and sh_info)
 		if (rs.sh_type != SHT_RELA || !img->section_addr[rs.sh_info])
 			continue;
@@ -540,92 +535,40 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		for (std::size_t k = 0; k < n; k++) {
 			std::size_t sym = ELF64_R_SYM(rel[k].r_info);
 			unsigned int type = ELF64_R_TYPE(rel[k].r_info);
-			std::size_t width = type == R_X86_64_64 || type == R_X86_64_PC64 ||
-						    type == R_X86_64_GOTOFF64 ? 8 : 4;
+			std::size_t width = arm64 ? relocation::width_aarch64(type)
+						  : relocation::width_x86_64(type);
 			if (sym >= e.nsyms || rel[k].r_offset > e.sh[rs.sh_info].sh_size ||
 			    e.sh[rs.sh_info].sh_size - rel[k].r_offset < width)
 				return fail(std::string("bad relocation in ") + target);
 			if (sym && ELF64_ST_TYPE(e.syms[sym].st_info) == STT_TLS)
 				return fail(std::string("thread-local symbol ") + e.symbol_name(sym) +
 					    " used in " + target + " (not supported in relocatable modules)");
-			std::uintptr_t P = img->section_addr[rs.sh_info] + rel[k].r_offset;
-			std::int64_t S = static_cast<std::int64_t>(value[sym]);
-			std::int64_t A = rel[k].r_addend;
-			const std::int64_t here = static_cast<std::int64_t>(P);
-			// Each type computes a value and the field it goes in; one check and one
-			// store below.
-			Field field = field_s32;
-			std::int64_t v = 0;
-			const char *what = "PC-relative";
-			switch (type) {
-			case R_X86_64_NONE:
-				continue;
-			case R_X86_64_64:
-				v = wrap_sum(S, A);
-				field = field64;
-				break;
-			case R_X86_64_PC64:
-				v = wrap_sum(S, A, here);
-				field = field64;
-				break;
-			case R_X86_64_GOTOFF64:
-				v = wrap_sum(S, A, got_at);
-				field = field64;
-				break;
-			case R_X86_64_PC32:
-			case R_X86_64_PLT32:
-				v = wrap_sum(S, A, here);
-				if (!fits(field_s32, v) && external[sym]) {
-					std::uintptr_t near = reach(sym, type == R_X86_64_PLT32);
-					if (!near)
-						return fail(std::string("PC-relative reference to ") +
-							    e.symbol_name(sym) + " in " + target +
-							    ": it lies outside the low 2 GiB and is neither a "
-							    "function nor read-only data");
-					v = wrap_sum(static_cast<std::int64_t>(near), A, here);
-				}
-				break;
-			case R_X86_64_32:
-			case R_X86_64_32S: {
-				field = type == R_X86_64_32 ? field_u32 : field_s32;
-				what = "absolute 32-bit";
-				v = wrap_sum(S, A);
-				if (!fits(field, v) && external[sym]) {
-					// An outside table indexed absolutely (6.1's cast5 assembly:
-					// "movl cast_s1(, %rax, 4)"): its stand-in is low.
-					if (std::uintptr_t near = reach(sym, false))
-						v = wrap_sum(static_cast<std::int64_t>(near), A);
-				}
-				break;
-			}
-			case R_X86_64_GOTPCREL:
-			case R_X86_64_GOTPCRELX:
-			case R_X86_64_REX_GOTPCRELX:
-				got[sym] = static_cast<std::uint64_t>(S);
-				v = wrap_sum(reinterpret_cast<std::int64_t>(&got[sym]), A, here);
-				what = "GOT";
-				break;
-			case R_X86_64_GOTPC32:
-				v = wrap_sum(got_at, A, here);
-				what = "GOT";
-				break;
-			default:
-				return fail("unsupported relocation type " + std::to_string(type) + " in " +
-					    target);
-			}
-			if (!fits(field, v))
-				return fail(std::string(what) + " relocation to " +
-					    (sym ? e.symbol_name(sym) : "?") + " in " + target +
-					    " out of range");
-			if (field == field64) {
-				memcpy(reinterpret_cast<void *>(P), &v, 8);
-			} else {
-				std::uint32_t v32 = static_cast<std::uint32_t>(v);
-				memcpy(reinterpret_cast<void *>(P), &v32, 4);
-			}
+			relocation::Site site{type,
+					      img->section_addr[rs.sh_info] + rel[k].r_offset,
+					      static_cast<std::int64_t>(value[sym]),
+					      rel[k].r_addend,
+					      external[sym],
+					      sym ? e.symbol_name(sym) : "?",
+					      target};
+			relocation::Loader loader{
+				[&](bool call) { return reach(sym, call); },
+				[&] { return stand_in[sym]; },
+				[&] {
+					got[sym] = value[sym];
+					return reinterpret_cast<std::uintptr_t>(&got[sym]);
+				},
+				reinterpret_cast<std::int64_t>(got)};
+			std::string why = arm64 ? relocation::apply_aarch64(site, loader)
+						: relocation::apply_x86_64(site, loader);
+			if (!why.empty())
+				return fail(why);
 		}
 	}
 
+	// The code as relocated is what the CPU must fetch (arm64's instruction cache is not coherent
+	// with the writes above).
+	__builtin___clear_cache(reinterpret_cast<char *>(mem.base + part_start[text]),
+				reinterpret_cast<char *>(mem.base + part_start[rodata]));
 	// Protections: code r-x, constants and GOT r--, data rw-.
 	if (mprotect(mem.base + part_start[text], part_start[rodata] - part_start[text],
 		     PROT_READ | PROT_EXEC) ||

@@ -863,8 +863,9 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 		return link_failed(text, {});
 	if (relocatable)
 		diag << "kcshim: note: " << output.filename().string()
-		     << ": absolute addressing in its code; built as a relocatable module (ET_REL), "
-			"loaded in the low 2 GiB like a kernel .ko\n";
+		     << ": its code addresses symbols no shared object can (absolutely, or "
+			"PC-relative in another module); built as a relocatable module (ET_REL), "
+			"loaded by kcshim's own loader like a kernel .ko\n";
 	fs::remove(check_out);
 	write_text(fs::path(output).concat(".cmd"), record_of(*check, link));
 	res.ok = true;
