@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 // Kernel-mode FPU and NEON sections (asm/fpu/api.h, asm/neon.h) with 7.3's rules, over the
 // contexts of irq_context.cpp: which context may use the vector registers, as the arch code
-// decides it, so library code takes its fallback where the kernel's would. The registers
-// themselves need no saving: the process owns them, and the real kernel saves them around the
-// signal that stands in for a hardirq.
+// decides it, so library code takes its fallback where the kernel's would. On x86-64 the registers
+// need no saving: the process owns them, every vector register is caller-saved, and the real
+// kernel saves them around the signal that stands in for a hardirq. On arm64 and arm the kernel's
+// NEON code clobbers d8-d15, which the procedure call standard has callers keep across calls
+// (the kernel saves the task's whole FP/SIMD state at kernel_neon_begin()): a section saves them
+// at its start and puts them back at its end, or the kcshim code that called the driver would
+// find its doubles changed (NaN MB/s in `kcshim speed` over arm64-ce drivers).
 //
 // Kernels differ here, and kcshim follows 7.3 where a driver cannot tell: on x86 up to 6.14
 // kernel_fpu_begin() only disabled preemption, so a softirq could interrupt a section and find
@@ -12,6 +16,7 @@
 //
 // A misuse (nested section, section where it is not allowed) is reported with write(2), the one
 // report that is safe in a signal handler, and otherwise ignored, as the kernel's WARN_ON_FPU.
+#include <cstdint>
 #include <cstring>
 
 #include <unistd.h>
@@ -89,35 +94,73 @@ void kernel_fpu_end(void)
 
 namespace {
 
-// TIF_KERNEL_FPSTATE: the task has a section open; a softirq's section is kept apart from it.
-[[gnu::tls_model("initial-exec")]] thread_local bool task_neon;
-[[gnu::tls_model("initial-exec")]] thread_local bool softirq_neon;
+// A section: open or not (TIF_KERNEL_FPSTATE), and the caller's d8-d15 while it is.
+struct NeonSection {
+	bool open;
+	std::uint64_t saved[8];
+};
 
-bool &neon_section()
+// The task's section and a softirq's, kept apart as the kernel keeps them.
+[[gnu::tls_model("initial-exec")]] thread_local NeonSection task_neon;
+[[gnu::tls_model("initial-exec")]] thread_local NeonSection softirq_neon;
+
+// These functions touch no FP/SIMD register themselves (general-regs-only), so d8-d15 hold the
+// caller's values wherever they run.
+#define KCSHIM_NO_FP_REGS __attribute__((target("general-regs-only")))
+
+KCSHIM_NO_FP_REGS NeonSection &neon_section()
 {
 	return in_serving_softirq() ? softirq_neon : task_neon;
+}
+
+KCSHIM_NO_FP_REGS void save_callee_saved_fp(std::uint64_t *to)
+{
+#if defined(__aarch64__)
+	asm volatile("stp d8, d9, [%0]\n\tstp d10, d11, [%0, #16]\n\t"
+		     "stp d12, d13, [%0, #32]\n\tstp d14, d15, [%0, #48]" : : "r"(to) : "memory");
+#else
+	asm volatile("vstmia %0, {d8-d15}" : : "r"(to) : "memory");
+#endif
+}
+
+// No clobbers declared: the caller's values are put back behind the compiler's back, or it would
+// save and restore the registers around this, undoing it.
+KCSHIM_NO_FP_REGS void restore_callee_saved_fp(const std::uint64_t *from)
+{
+#if defined(__aarch64__)
+	asm volatile("ldp d8, d9, [%0]\n\tldp d10, d11, [%0, #16]\n\t"
+		     "ldp d12, d13, [%0, #32]\n\tldp d14, d15, [%0, #48]"
+		     : : "r"(from) : "memory");
+#else
+	asm volatile("vldmia %0, {d8-d15}" : : "r"(from) : "memory");
+#endif
 }
 
 }  // namespace
 
 extern "C" {
 
-void kcshim_kernel_neon_begin(void)
+KCSHIM_NO_FP_REGS void kcshim_kernel_neon_begin(void)
 {
 	if (!may_use_simd())
 		warn("kernel_neon_begin() in hardirq or NMI");
-	bool &open = neon_section();
-	if (open)
+	NeonSection &section = neon_section();
+	if (section.open)
 		warn("kernel_neon_begin() nested");
-	open = true;
+	else
+		save_callee_saved_fp(section.saved);
+	section.open = true;
 }
 
-void kcshim_kernel_neon_end(void)
+KCSHIM_NO_FP_REGS void kcshim_kernel_neon_end(void)
 {
-	bool &open = neon_section();
-	if (!open)
+	NeonSection &section = neon_section();
+	if (!section.open) {
 		warn("kernel_neon_end() without kernel_neon_begin()");
-	open = false;
+		return;
+	}
+	section.open = false;
+	restore_callee_saved_fp(section.saved);
 }
 
 }  // extern "C"

@@ -171,6 +171,12 @@ static inline unsigned int crypto_skcipher_alg_walksize(struct skcipher_alg *alg
 	return alg->walksize;
 }
 
+/* up to 6.6 (6.1's xts.c and cts.c): the alg's IV size; since, skcipher_alg_common's */
+static inline unsigned int crypto_skcipher_alg_ivsize(struct skcipher_alg *alg)
+{
+	return alg->ivsize;
+}
+
 static inline void skcipher_request_complete(struct skcipher_request *req, int err)
 {
 	crypto_request_complete(&req->base, err);
@@ -205,6 +211,12 @@ crypto_spawn_skcipher_alg_common(struct crypto_skcipher_spawn *spawn)
 static inline struct skcipher_alg *crypto_spawn_skcipher_alg(struct crypto_skcipher_spawn *spawn)
 {
 	return container_of(spawn->base.alg, struct skcipher_alg, base);
+}
+
+/* 6.1's name for it */
+static inline struct skcipher_alg *crypto_skcipher_spawn_alg(struct crypto_skcipher_spawn *spawn)
+{
+	return crypto_spawn_skcipher_alg(spawn);
 }
 
 static inline struct crypto_cipher *skcipher_cipher_simple(struct crypto_skcipher *tfm)
