@@ -26,6 +26,8 @@ __KCSHIM_END_DECLS
 
 #if defined(__aarch64__)
 #include <asm/hwcap.h>
+/* as the kernel's: lib/crypto/arm64's static keys come along (have_neon, have_sha3, ...) */
+#include <linux/jump_label.h>
 #define KCSHIM_ARM64_FEATURE_FP		0
 #define KCSHIM_ARM64_FEATURE_ASIMD	1
 #define KCSHIM_ARM64_FEATURE_AES	3
