@@ -8,15 +8,7 @@
 
 #include "fixture.h"
 
-.section .rodata, "a"
-.p2align 6
-SYM_DATA_START(fixture_abs_table)
-	.set i, 0
-	.rept 256
-	.byte FIXTURE_ABS_TABLE(i)
-	.set i, i + 1
-	.endr
-SYM_DATA_END(fixture_abs_table)
+/* fixture_abs_table is in fixture_abs_table.S */
 
 .text
 
