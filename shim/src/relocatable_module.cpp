@@ -544,7 +544,8 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 				return fail(std::string("thread-local symbol ") + e.symbol_name(sym) +
 					    " used in " + target + " (not supported in relocatable modules)");
 			relocation::Site site{type,
-					      img->section_addr[rs.sh_info] + rel[k].r_offset,
+					      static_cast<std::uintptr_t>(img->section_addr[rs.sh_info] +
+									  rel[k].r_offset),
 					      static_cast<std::int64_t>(value[sym]),
 					      rel[k].r_addend,
 					      external[sym],

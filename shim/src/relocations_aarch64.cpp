@@ -86,8 +86,9 @@ void write_aarch64_trampoline(std::uint8_t *t, std::uintptr_t target)
 {
 	const std::uint32_t code[2] = {0x58000050,	// ldr x16, .+8
 				       0xd61f0200};	// br x16
+	const std::uint64_t address = target;	// 8 bytes on a 32-bit build too (its tests)
 	memcpy(t, code, 8);
-	memcpy(t + 8, &target, 8);
+	memcpy(t + 8, &address, 8);
 }
 
 std::string apply_aarch64(const Site &s, const Loader &l)

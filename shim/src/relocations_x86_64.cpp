@@ -51,8 +51,9 @@ std::size_t width_x86_64(unsigned int type)
 void write_x86_64_trampoline(std::uint8_t *t, std::uintptr_t target)
 {
 	static const std::uint8_t jmp[6] = {0xff, 0x25, 0, 0, 0, 0};	// jmp *0(%rip)
+	const std::uint64_t address = target;
 	memcpy(t, jmp, 6);
-	memcpy(t + 6, &target, 8);
+	memcpy(t + 6, &address, 8);
 }
 
 std::string apply_x86_64(const Site &s, const Loader &l)
