@@ -626,6 +626,11 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 		if (opts.cc.find("clang") != std::string::npos)
 			common.push_back("-Wno-microsoft-anon-tag");
 	}
+	// What the arch's Makefile adds (arch/arm/Makefile: ARM state unless CONFIG_THUMB2_KERNEL,
+	// which Debian's armhf kernel leaves off, and the architecture level its .S files test).
+	if (plan.target.srcarch == "arm")
+		for (const char *f : {"-marm", "-D__LINUX_ARM_ARCH__=7"})
+			common.push_back(f);
 	// The generation the shim's headers and core follow for this module (linux/version.h).
 	if (plan.version_code)
 		common.push_back("-DKCSHIM_LINUX_VERSION_CODE=" + std::to_string(plan.version_code));
@@ -656,6 +661,10 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 		j.argv.push_back("-DKBUILD_BASENAME=\"" + base + "\"");
 		if (src.extension() == ".S")
 			j.argv.push_back("-D__ASSEMBLY__");
+		// arch/arm/Makefile's KBUILD_AFLAGS: every .S gets the unified-syntax helpers
+		if (src.extension() == ".S" && plan.target.srcarch == "arm")
+			for (const char *f : {"-include", "asm/unified.h"})
+				j.argv.push_back(f);
 		if (auto f = plan.flags.find(src.string()); f != plan.flags.end())
 			j.argv.insert(j.argv.end(), f->second.begin(), f->second.end());
 		// a perlasm output is compiled from the work folder, beside its own directory
