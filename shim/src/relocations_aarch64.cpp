@@ -182,10 +182,8 @@ std::string apply_aarch64(const Site &s, const Loader &l)
 		unsigned int shift = bits == 26 ? 0 : 5;
 		bool call = s.type == R_AARCH64_CALL26 || s.type == R_AARCH64_JUMP26;
 		auto offset = [&](std::int64_t sym) { return wrap_sum(sym, s.A, here); };
-		std::int64_t v = offset(s.S);
-		if (!fits_signed(v >> 2, bits) && s.external)
-			if (std::uintptr_t near = l.reach(call))
-				v = offset(static_cast<std::int64_t>(near));
+		// a word offset of bits bits: a byte offset of bits + 2
+		std::int64_t v = target(offset(s.S), bits + 2, call, offset);
 		if ((v & 3) || !fits_signed(v >> 2, bits))
 			return out_of_range(call ? "branch" : "PC-relative");
 		patch(s.P, static_cast<std::uint64_t>(v >> 2), shift, bits);

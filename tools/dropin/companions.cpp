@@ -77,16 +77,15 @@ constexpr std::array library_dirs{
 // The source of a Makefile object: dir/obj.c or dir/obj.S, or the .S a perlasm rule makes.
 void add_object(const Makefile &mk, const std::string &object, SourcePlan &plan)
 {
+	const std::vector<std::string> flags =
+		mk.flags.contains(object) ? mk.flags.at(object) : std::vector<std::string>{};
 	for (const char *ext : {".c", ".S"}) {
 		fs::path src = (mk.dir / (object + ext)).lexically_normal();
 		if (fs::is_regular_file(src)) {
-			plan.add(src, mk.flags.contains(object) ? mk.flags.at(object)
-								: std::vector<std::string>{});
+			plan.add(src, flags);
 			return;
 		}
 	}
-	const std::vector<std::string> flags =
-		mk.flags.contains(object) ? mk.flags.at(object) : std::vector<std::string>{};
 	if (auto gen = mk.generator_of(object + ".S")) {
 		fs::path out = (mk.dir / (object + ".S")).lexically_normal();
 		plan.generated[out.string()] = *gen;
