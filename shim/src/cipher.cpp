@@ -2,6 +2,7 @@
 // Single-block ciphers: key-size checks and alignmask bouncing as in crypto/cipher.c.
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 #include <crypto/internal/cipher.h>
 
@@ -49,6 +50,33 @@ struct crypto_cipher *crypto_alloc_cipher(const char *alg_name, u32 type, u32 ma
 {
 	return kcshim::alloc_tfm_by_name(alg_name, KCSHIM_KIND_CIPHER, type, mask,
 					 kcshim::alloc_cipher_for);
+}
+
+// A second tfm of the same driver with a copy of the first's key schedule (6.4+, for shash
+// clone_tfm, cmac's). -ENOSYS for a driver with cra_init, whose context may hold more than bytes;
+// -ESTALE once the driver is being removed.
+struct crypto_cipher *crypto_clone_cipher(struct crypto_cipher *cipher)
+{
+	struct crypto_tfm *tfm = crypto_cipher_tfm(cipher);
+	struct crypto_alg *alg = tfm->__crt_alg;
+
+	if (alg->cra_init)
+		return static_cast<struct crypto_cipher *>(ERR_PTR(-ENOSYS));
+	kcshim::AlgEntry *e;
+	{
+		std::lock_guard lock(kcshim::Registry::get().mutex());
+		e = kcshim::entry_of(tfm);
+		if (!e || e->dead)
+			return static_cast<struct crypto_cipher *>(ERR_PTR(-ESTALE));
+		kcshim::Registry::get().pin(e);
+	}
+	int err;
+	struct crypto_cipher *clone = kcshim::alloc_cipher_for(e, &err);
+	if (!clone)
+		return static_cast<struct crypto_cipher *>(ERR_PTR(err));
+	memcpy(crypto_tfm_ctx(crypto_cipher_tfm(clone)), crypto_tfm_ctx(tfm), alg->cra_ctxsize);
+	crypto_cipher_tfm(clone)->crt_flags = tfm->crt_flags;
+	return clone;
 }
 
 void crypto_free_cipher(struct crypto_cipher *tfm)

@@ -14,9 +14,10 @@ namespace {
 
 // Oldest first; a version follows the last row at or below it.
 constexpr std::array generations{
-	Generation{KERNEL_VERSION(6, 1, 0), true, false},
-	Generation{KERNEL_VERSION(6, 8, 0), false, false},
-	Generation{KERNEL_VERSION(6, 16, 0), false, true},
+	Generation{KERNEL_VERSION(6, 1, 0), true, false, CRYPTO_ALG_TYPE_MASK},
+	Generation{KERNEL_VERSION(6, 7, 0), true, false, 0xe},
+	Generation{KERNEL_VERSION(6, 8, 0), false, false, 0xe},
+	Generation{KERNEL_VERSION(6, 16, 0), false, true, 0xe},
 };
 
 }  // namespace

@@ -13,6 +13,9 @@ struct Generation {
 	unsigned int version;		// LINUX_VERSION_CODE the rules start at
 	bool hash_alignmask;		// shash drivers may set cra_alignmask (gone in 6.8)
 	bool hash_zero_desc;		// the API wipes the desc after finup/digest (6.16)
+	// the type mask of an skcipher lookup: 0xf, then 0xe from 6.7, when lskciphers (type 4)
+	// became skciphers too; a template's create() reads its own type from type & mask
+	uint32_t skcipher_type_mask;
 };
 
 // The rules for a driver: its module's generation, else the loading module's, else the newest.

@@ -95,8 +95,8 @@ bool kind_accepts(kcshim_alg_kind wanted, kcshim_alg_kind have)
 	return wanted == have || (wanted == KCSHIM_KIND_SKCIPHER && have == KCSHIM_KIND_LSKCIPHER);
 }
 
-// The type bits and the type mask crypto_find_alg() gives a lookup of each kind (the frontend's
-// type and maskset): the type attribute a template's create() checks.
+}  // namespace
+
 void type_bits(kcshim_alg_kind kind, uint32_t *type, uint32_t *mask)
 {
 	static constexpr struct {
@@ -117,8 +117,6 @@ void type_bits(kcshim_alg_kind kind, uint32_t *type, uint32_t *mask)
 			*mask |= b.maskset;
 		}
 }
-
-}  // namespace
 
 void set_last_error(std::string message)
 {

@@ -38,6 +38,10 @@ struct AlgEntry {
 	std::string selftest_message;
 };
 
+// The type bits and the type mask crypto_find_alg() gives a lookup of kind (the frontend's type
+// and maskset), set in *type and added to *mask: the type attribute a template's create() checks.
+void type_bits(kcshim_alg_kind kind, uint32_t *type, uint32_t *mask);
+
 // What a lookup may return: the kind of tfm asked for and the caller's type/mask filter.
 struct LookupKey {
 	std::string_view name;

@@ -29,6 +29,8 @@ struct crypto_cipher *alloc_cipher_for(AlgEntry *e, int *err);
 struct crypto_skcipher *alloc_skcipher_for(AlgEntry *e, int *err);
 struct crypto_lskcipher *alloc_lskcipher_for(AlgEntry *e, int *err);
 struct crypto_aead *alloc_aead_for(AlgEntry *e, int *err);
+// An ahash tfm over e, a shash driver (ahash.cpp)
+struct crypto_ahash *alloc_ahash_for(AlgEntry *e, int *err);
 
 // After the type's own init: the driver's cra_init, unless the type set an exit of its own (as
 // crypto_create_tfm_node() does; crc32c's default key comes from cra_init this way).

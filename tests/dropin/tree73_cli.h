@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-// What the 7.3 drop-in tests share: the tree ($KCSHIM_TREE_7_3, else
-// build/kernel-trees/linux-source-7.3 from tools/kernel-tree/prepare), their work directory, and
-// running the CLI as a user would. Each test binary defines KCSHIM_TEST_CLI,
+// What the drop-in tests of one tree share: the tree ($KCSHIM_TREE_7_3, else
+// build/kernel-trees/linux-source-7.3 from tools/kernel-tree/prepare; the same for 6.1), their
+// work directory, and running the CLI as a user would. Each test binary defines KCSHIM_TEST_CLI,
 // KCSHIM_TEST_KERNEL_TREES and KCSHIM_TEST_WORK_DIR.
 #pragma once
 
@@ -20,11 +20,18 @@ namespace fs = std::filesystem;
 
 inline const fs::path work = KCSHIM_TEST_WORK_DIR;
 
+// A tree of version ("6.1"): $KCSHIM_TREE_6_1, else linux-source-6.1 in the trees folder.
+inline fs::path tree_of(std::string version)
+{
+	std::string var = "KCSHIM_TREE_" + std::regex_replace(version, std::regex("\\."), "_");
+	if (const char *env = getenv(var.c_str()))
+		return env;
+	return fs::path(KCSHIM_TEST_KERNEL_TREES) / ("linux-source-" + version);
+}
+
 inline fs::path tree_7_3()
 {
-	if (const char *env = getenv("KCSHIM_TREE_7_3"))
-		return env;
-	return fs::path(KCSHIM_TEST_KERNEL_TREES) / "linux-source-7.3";
+	return tree_of("7.3");
 }
 
 // Runs the CLI with args, its output (stdout and stderr) in *out and in log; the exit status.

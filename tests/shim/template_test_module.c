@@ -3,9 +3,12 @@
  * Two templates of the tests' own, written as the kernel's are (crypto/cts.c, crypto/xctr.c):
  *   pass(skcipher): an instance that hands every request to its inner skcipher, through a spawn
  *     and a sub-request; refuses an inner without an IV (-EINVAL), as cts refuses non-cbc;
- *   ecbs(cipher): ECB over a single-block cipher from skcipher_alloc_instance_simple().
+ *   ecbs(cipher): ECB over a single-block cipher from skcipher_alloc_instance_simple();
+ *   cbcmacs(cipher): a keyed shash instance (crypto/cmac.c's shape): CBC-MAC over the cipher,
+ *     the last partial block zero-padded, the cipher its one spawn.
  */
 #include <crypto/internal/cipher.h>
+#include <crypto/internal/hash.h>
 #include <crypto/internal/skcipher.h>
 #include <linux/err.h>
 #include <linux/init.h>
@@ -182,6 +185,123 @@ static int ecbs_create(struct crypto_template *tmpl, struct rtattr **tb)
 	return err;
 }
 
+struct cbcmacs_ctx {
+	struct crypto_cipher *child;
+};
+
+struct cbcmacs_desc_ctx {
+	u8 mac[MAX_CIPHER_BLOCKSIZE];
+	unsigned int len;	/* bytes of the block being filled */
+};
+
+static int cbcmacs_setkey(struct crypto_shash *tfm, const u8 *key, unsigned int keylen)
+{
+	struct cbcmacs_ctx *ctx = crypto_shash_ctx(tfm);
+
+	return crypto_cipher_setkey(ctx->child, key, keylen);
+}
+
+static int cbcmacs_init(struct shash_desc *desc)
+{
+	memset(shash_desc_ctx(desc), 0, sizeof(struct cbcmacs_desc_ctx));
+	return 0;
+}
+
+static int cbcmacs_update(struct shash_desc *desc, const u8 *data, unsigned int len)
+{
+	struct cbcmacs_ctx *ctx = crypto_shash_ctx(desc->tfm);
+	struct cbcmacs_desc_ctx *d = shash_desc_ctx(desc);
+	unsigned int bs = crypto_cipher_blocksize(ctx->child);
+
+	while (len--) {
+		d->mac[d->len++] ^= *data++;
+		if (d->len == bs) {
+			crypto_cipher_encrypt_one(ctx->child, d->mac, d->mac);
+			d->len = 0;
+		}
+	}
+	return 0;
+}
+
+static int cbcmacs_final(struct shash_desc *desc, u8 *out)
+{
+	struct cbcmacs_ctx *ctx = crypto_shash_ctx(desc->tfm);
+	struct cbcmacs_desc_ctx *d = shash_desc_ctx(desc);
+
+	if (d->len)
+		crypto_cipher_encrypt_one(ctx->child, d->mac, d->mac);
+	memcpy(out, d->mac, crypto_cipher_blocksize(ctx->child));
+	return 0;
+}
+
+static int cbcmacs_init_tfm(struct crypto_shash *tfm)
+{
+	struct crypto_cipher_spawn *spawn = shash_instance_ctx(shash_alg_instance(tfm));
+	struct cbcmacs_ctx *ctx = crypto_shash_ctx(tfm);
+	struct crypto_cipher *child;
+
+	child = crypto_spawn_cipher(spawn);
+	if (IS_ERR(child))
+		return PTR_ERR(child);
+	ctx->child = child;
+	return 0;
+}
+
+static void cbcmacs_exit_tfm(struct crypto_shash *tfm)
+{
+	struct cbcmacs_ctx *ctx = crypto_shash_ctx(tfm);
+
+	crypto_free_cipher(ctx->child);
+}
+
+static int cbcmacs_create(struct crypto_template *tmpl, struct rtattr **tb)
+{
+	struct crypto_cipher_spawn *spawn;
+	struct shash_instance *inst;
+	struct crypto_alg *alg;
+	u32 mask;
+	int err;
+
+	err = crypto_check_attr_type(tb, CRYPTO_ALG_TYPE_SHASH, &mask);
+	if (err)
+		return err;
+
+	inst = kzalloc(sizeof(*inst) + sizeof(*spawn), GFP_KERNEL);
+	if (!inst)
+		return -ENOMEM;
+	spawn = shash_instance_ctx(inst);
+
+	err = crypto_grab_cipher(spawn, shash_crypto_instance(inst),
+				 crypto_attr_alg_name(tb[1]), 0, mask);
+	if (err)
+		goto err_free_inst;
+	alg = crypto_spawn_cipher_alg(spawn);
+
+	err = crypto_inst_setname(shash_crypto_instance(inst), tmpl->name, alg);
+	if (err)
+		goto err_free_inst;
+
+	inst->alg.base.cra_priority = alg->cra_priority;
+	inst->alg.base.cra_blocksize = alg->cra_blocksize;
+	inst->alg.base.cra_ctxsize = sizeof(struct cbcmacs_ctx);
+	inst->alg.digestsize = alg->cra_blocksize;
+	inst->alg.descsize = sizeof(struct cbcmacs_desc_ctx);
+	inst->alg.init = cbcmacs_init;
+	inst->alg.update = cbcmacs_update;
+	inst->alg.final = cbcmacs_final;
+	inst->alg.setkey = cbcmacs_setkey;
+	inst->alg.init_tfm = cbcmacs_init_tfm;
+	inst->alg.exit_tfm = cbcmacs_exit_tfm;
+	inst->free = shash_free_singlespawn_instance;
+
+	err = shash_register_instance(tmpl, inst);
+	if (err) {
+err_free_inst:
+		shash_free_singlespawn_instance(inst);
+	}
+	return err;
+}
+
 static struct crypto_template test_tmpls[] = {
 	{
 		.name = "pass",
@@ -190,6 +310,10 @@ static struct crypto_template test_tmpls[] = {
 	}, {
 		.name = "ecbs",
 		.create = ecbs_create,
+		.module = THIS_MODULE,
+	}, {
+		.name = "cbcmacs",
+		.create = cbcmacs_create,
 		.module = THIS_MODULE,
 	},
 };

@@ -2,6 +2,7 @@
 // Consumer API semantics: keys, errors, shash call equivalences, templates.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include <kcshim/kcshim.h>
@@ -78,6 +79,44 @@ TEST(Shash, DigestEqualsInitUpdateFinalAndFinup)
 	ASSERT_EQ(crypto_shash_update(d.get(), data.data(), 129), 0);
 	ASSERT_EQ(crypto_shash_finup(d.get(), data.data() + 129, 871, got.data()), 0);
 	EXPECT_EQ(got, want);
+}
+
+// An ahash of a shash driver: the same digest over a scatterlist of several entries; an unknown
+// name is -ENOENT, as for every type.
+TEST(Ahash, DigestOverAScatterlistEqualsTheShash)
+{
+	Shash shash(crypto_alloc_shash("sha512", 0, 0));
+	Ahash ahash(crypto_alloc_ahash("sha512", 0, 0));
+	ASSERT_FALSE(IS_ERR(shash.get()));
+	ASSERT_FALSE(IS_ERR(ahash.get())) << PTR_ERR(ahash.get());
+	EXPECT_STREQ(crypto_ahash_driver_name(ahash.get()), crypto_shash_driver_name(shash.get()));
+	EXPECT_EQ(crypto_ahash_digestsize(ahash.get()), 64u);
+	EXPECT_EQ(crypto_ahash_blocksize(ahash.get()), 128u);
+	auto data = pattern(1000);
+	auto want = digest(shash.get(), data);
+
+	struct scatterlist sg[4];
+	sg_init_table(sg, 4);
+	sg_set_buf(&sg[0], data.data(), 1);
+	sg_set_buf(&sg[1], data.data() + 1, 500);
+	sg_set_buf(&sg[2], data.data() + 501, 499);
+	sg_set_buf(&sg[3], data.data() + 1000, 0);
+	AhashRequest req(ahash_request_alloc(ahash.get(), GFP_KERNEL));
+	ASSERT_TRUE(req);
+	std::vector<uint8_t> got(64);
+	ahash_request_set_crypt(req.get(), sg, got.data(), 1000);
+	ASSERT_EQ(crypto_ahash_digest(req.get()), 0);
+	EXPECT_EQ(got, want);
+
+	ASSERT_EQ(crypto_ahash_init(req.get()), 0);
+	ASSERT_EQ(crypto_ahash_update(req.get()), 0);
+	std::fill(got.begin(), got.end(), 0);
+	ASSERT_EQ(crypto_ahash_final(req.get()), 0);
+	EXPECT_EQ(got, want);
+
+	EXPECT_EQ(PTR_ERR(crypto_alloc_ahash("no-such-hash", 0, 0)), -ENOENT);
+	EXPECT_EQ(crypto_has_ahash("no-such-hash", 0, 0), 0);
+	EXPECT_EQ(crypto_has_ahash("sha512", 0, 0), 1);
 }
 
 TEST(Shash, ExportImportRoundTrip)

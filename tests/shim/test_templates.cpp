@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 // Templates registered by modules (crypto_register_templates(), struct crypto_template): the
 // instance made on lookup by the template's create(), spawns that hold what it is built on,
-// skcipher_alloc_instance_simple(), bad names and types, the instance's removal with its
-// template's module or with the algorithm under it, and a module unload refused while an
-// instance is in use. The templates are tests/shim/template_test_module.c's.
+// skcipher_alloc_instance_simple(), a keyed shash instance (shash_register_instance()) and an
+// ahash over it, bad names and types, the instance's removal with its template's module or with
+// the algorithm under it, and a module unload refused while an instance is in use. The templates
+// are tests/shim/template_test_module.c's.
 #include <gtest/gtest.h>
 
 #include <kcshim/kcshim.h>
 
 #include <crypto/algapi.h>
 #include <crypto/internal/aead.h>
+#include <crypto/internal/hash.h>
 #include <crypto/internal/skcipher.h>
 #include <linux/err.h>
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -68,6 +71,31 @@ Bytes encrypt(struct crypto_skcipher *tfm)
 	    skcipher_crypt(tfm, true, buf, iv))
 		return {};
 	return buf;
+}
+
+// cbcmacs(cast5)'s reference: CBC-MAC block by block through the cipher API, the last partial
+// block zero-padded (XORing nothing into it).
+Bytes cbcmac_cast5(const Bytes &key, const Bytes &msg)
+{
+	Cipher cast5(crypto_alloc_cipher("cast5", 0, 0));
+	if (IS_ERR(cast5.get()) ||
+	    crypto_cipher_setkey(cast5.get(), key.data(), static_cast<unsigned>(key.size())))
+		return {};
+	Bytes mac(8);
+	for (size_t at = 0; at < msg.size(); at += 8) {
+		for (size_t i = at; i < std::min(at + 8, msg.size()); i++)
+			mac[i - at] ^= msg[i];
+		crypto_cipher_encrypt_one(cast5.get(), mac.data(), mac.data());
+	}
+	return mac;
+}
+
+Bytes counting(size_t n, unsigned step)
+{
+	Bytes v(n);
+	for (size_t i = 0; i < n; i++)
+		v[i] = static_cast<uint8_t>(step * i + 1);
+	return v;
 }
 
 class Templates : public ::testing::Test {
@@ -152,6 +180,91 @@ TEST_F(Templates, SecondTemplateOfANameRefused)
 	EXPECT_EQ(crypto_register_template(&nameless), -EINVAL);
 	EXPECT_NE(crypto_lookup_template("ecbs"), nullptr);
 	EXPECT_EQ(crypto_lookup_template("nosuch"), nullptr);
+}
+
+TEST_F(Templates, KeyedShashInstanceOverACipher)
+{
+	Shash mac(crypto_alloc_shash("cbcmacs(cast5)", 0, 0));
+	ASSERT_FALSE(IS_ERR(mac.get())) << PTR_ERR(mac.get()) << " " << kcshim_last_error();
+	EXPECT_STREQ(crypto_shash_driver_name(mac.get()), "cbcmacs(cast5-generic)");
+	EXPECT_EQ(crypto_shash_digestsize(mac.get()), 8u);
+	auto info = info_of("cbcmacs(cast5-generic)");
+	ASSERT_TRUE(info);
+	EXPECT_TRUE(info->instance);
+	EXPECT_STREQ(info->module, kcshim_module_name(mod_));
+
+	Desc desc(mac.get());
+	EXPECT_EQ(crypto_shash_init(desc.get()), -ENOKEY);
+	Bytes key = counting(16, 0x11), msg = counting(37, 7), out(8);
+	ASSERT_EQ(crypto_shash_setkey(mac.get(), key.data(), 16), 0);
+	ASSERT_EQ(crypto_shash_digest(desc.get(), msg.data(), 37, out.data()), 0);
+	EXPECT_EQ(out, cbcmac_cast5(key, msg));
+	EXPECT_EQ(crypto_shash_setkey(mac.get(), key.data(), 3), -EINVAL);	// cast5 takes 5..16
+}
+
+// An ahash tfm runs the shash instance: the scatterlist's entries in order, the key state
+// (-ENOKEY until a key is set), export and import between requests.
+TEST_F(Templates, AhashOverAShashInstance)
+{
+	Ahash mac(crypto_alloc_ahash("cbcmacs(cast5)", 0, 0));
+	ASSERT_FALSE(IS_ERR(mac.get())) << PTR_ERR(mac.get()) << " " << kcshim_last_error();
+	EXPECT_STREQ(crypto_ahash_driver_name(mac.get()), "cbcmacs(cast5-generic)");
+	EXPECT_EQ(crypto_ahash_digestsize(mac.get()), 8u);
+	AhashRequest req(ahash_request_alloc(mac.get(), GFP_KERNEL));
+	ASSERT_TRUE(req);
+
+	Bytes key = counting(16, 0x11), msg = counting(37, 7), out(8);
+	struct scatterlist sg[3];
+	sg_init_table(sg, 3);
+	sg_set_buf(&sg[0], msg.data(), 10);
+	sg_set_buf(&sg[1], msg.data() + 10, 0);
+	sg_set_buf(&sg[2], msg.data() + 10, 27);
+	ahash_request_set_callback(req.get(), 0, nullptr, nullptr);
+	ahash_request_set_crypt(req.get(), sg, out.data(), 37);
+	EXPECT_EQ(crypto_ahash_digest(req.get()), -ENOKEY);
+	EXPECT_EQ(crypto_ahash_setkey(mac.get(), key.data(), 3), -EINVAL);
+	EXPECT_EQ(crypto_ahash_init(req.get()), -ENOKEY);
+	ASSERT_EQ(crypto_ahash_setkey(mac.get(), key.data(), 16), 0);
+
+	Bytes want = cbcmac_cast5(key, msg);
+	ASSERT_EQ(crypto_ahash_digest(req.get()), 0);
+	EXPECT_EQ(out, want);
+
+	// 15 bytes, the state exported into a second request, the other 22 there
+	ASSERT_EQ(crypto_ahash_init(req.get()), 0);
+	ahash_request_set_crypt(req.get(), sg, nullptr, 15);
+	ASSERT_EQ(crypto_ahash_update(req.get()), 0);
+	Bytes state(crypto_ahash_statesize(mac.get()));
+	ASSERT_EQ(crypto_ahash_export(req.get(), state.data()), 0);
+	AhashRequest second(ahash_request_alloc(mac.get(), GFP_KERNEL));
+	ASSERT_TRUE(second);
+	ASSERT_EQ(crypto_ahash_import(second.get(), state.data()), 0);
+	struct scatterlist rest;
+	sg_init_one(&rest, msg.data() + 15, 22);
+	std::fill(out.begin(), out.end(), 0);
+	ahash_request_set_crypt(second.get(), &rest, out.data(), 22);
+	ASSERT_EQ(crypto_ahash_finup(second.get()), 0);
+	EXPECT_EQ(out, want);
+
+	// more bytes than the list holds
+	ahash_request_set_crypt(req.get(), sg, out.data(), 38);
+	EXPECT_EQ(crypto_ahash_digest(req.get()), -EINVAL);
+}
+
+// crypto_clone_cipher(): a second tfm of the driver with the first's key, which outlives it.
+TEST_F(Templates, ClonedCipherKeepsTheKey)
+{
+	Cipher cast5(crypto_alloc_cipher("cast5", 0, 0));
+	ASSERT_FALSE(IS_ERR(cast5.get()));
+	Bytes key = counting(16, 3), block = counting(8, 5), want(8), got(8);
+	ASSERT_EQ(crypto_cipher_setkey(cast5.get(), key.data(), 16), 0);
+	crypto_cipher_encrypt_one(cast5.get(), want.data(), block.data());
+	Cipher clone(crypto_clone_cipher(cast5.get()));
+	ASSERT_FALSE(IS_ERR(clone.get())) << PTR_ERR(clone.get());
+	EXPECT_NE(clone.get(), cast5.get());
+	cast5.reset();
+	crypto_cipher_encrypt_one(clone.get(), got.data(), block.data());
+	EXPECT_EQ(got, want);
 }
 
 // The spawn pins cbc(cast5-generic) (refcnt 1 registered + 1 per holder) from create() until

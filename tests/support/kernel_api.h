@@ -23,9 +23,17 @@ struct CipherFree {
 struct SkcipherFree {
 	void operator()(struct crypto_skcipher *t) const { crypto_free_skcipher(t); }
 };
+struct AhashFree {
+	void operator()(struct crypto_ahash *t) const { crypto_free_ahash(t); }
+};
+struct AhashRequestFree {
+	void operator()(struct ahash_request *r) const { ahash_request_free(r); }
+};
 using Shash = std::unique_ptr<struct crypto_shash, ShashFree>;
 using Cipher = std::unique_ptr<struct crypto_cipher, CipherFree>;
 using Skcipher = std::unique_ptr<struct crypto_skcipher, SkcipherFree>;
+using Ahash = std::unique_ptr<struct crypto_ahash, AhashFree>;
+using AhashRequest = std::unique_ptr<struct ahash_request, AhashRequestFree>;
 
 // A shash descriptor sized for tfm.
 class Desc {

@@ -135,6 +135,16 @@ int crypto_grab_spawn(struct crypto_spawn *spawn, struct crypto_instance *inst,
 /* Lets go of the spawn's algorithm; nothing when it was never grabbed. */
 void crypto_drop_spawn(struct crypto_spawn *spawn);
 
+/*
+ * An algorithm held without a spawn (essiv.c reads its cipher's and hash's properties so): the
+ * best of name, held until crypto_mod_put(), ERR_PTR(-ENOENT) when there is none; the kind from
+ * type's low bits when mask has them, else any. crypto_mod_get() holds one more time, NULL when
+ * alg is being removed. The tree's crypto/internal.h declares the first two too.
+ */
+struct crypto_alg *crypto_alg_mod_lookup(const char *name, u32 type, u32 mask);
+struct crypto_alg *crypto_mod_get(struct crypto_alg *alg);
+void crypto_mod_put(struct crypto_alg *alg);
+
 /* tb[0]: the type and mask the lookup asked for; ERR_PTR(-ENOENT/-EINVAL) when missing or bad. */
 struct crypto_attr_type *crypto_get_attr_type(struct rtattr **tb);
 /*
@@ -180,7 +190,7 @@ static inline struct crypto_instance *crypto_tfm_alg_instance(struct crypto_tfm 
 
 static inline void crypto_request_complete(struct crypto_async_request *req, int err)
 {
-	req->complete(req->data, err);
+	req->complete(__kcshim_completion_arg(req), err);
 }
 
 #endif

@@ -181,4 +181,160 @@ static inline void shash_desc_zero(struct shash_desc *desc)
 	memzero_explicit(desc, sizeof(*desc) + crypto_shash_descsize(desc->tfm));
 }
 
+/*
+ * Asynchronous hashes (ahash) over scatterlists. kcshim's hash drivers are all shash, so an ahash
+ * tfm runs a shash of the same algorithm, as the kernel's crypto_init_shash_ops_async() does:
+ * every call completes before it returns (never -EINPROGRESS), so completion callbacks are not
+ * called. Template code (6.x gcm.c, ccm.c) uses them this way.
+ */
+struct ahash_request {
+	struct crypto_async_request base;
+	unsigned int nbytes;
+	struct scatterlist *src;
+	u8 *result;
+	void *priv;
+	void *__ctx[] CRYPTO_MINALIGN_ATTR;
+};
+
+struct crypto_ahash {
+	unsigned int reqsize;
+	unsigned int statesize;
+	struct crypto_tfm base;
+};
+
+__KCSHIM_BEGIN_DECLS
+/* The best hash driver of name: ERR_PTR(-ENOENT) if none. */
+struct crypto_ahash *crypto_alloc_ahash(const char *alg_name, u32 type, u32 mask);
+void crypto_free_ahash(struct crypto_ahash *tfm);
+int crypto_has_ahash(const char *alg_name, u32 type, u32 mask);
+/* The shash's errors: -EINVAL for a key length it rejects, -ENOSYS for an unkeyed hash. */
+int crypto_ahash_setkey(struct crypto_ahash *tfm, const u8 *key, unsigned int keylen);
+/* -ENOKEY while a keyed hash has no key. */
+int crypto_ahash_init(struct ahash_request *req);
+/* Hash req->nbytes bytes of req->src. */
+int crypto_ahash_update(struct ahash_request *req);
+/* Write the digest to req->result. */
+int crypto_ahash_final(struct ahash_request *req);
+int crypto_ahash_finup(struct ahash_request *req);
+int crypto_ahash_digest(struct ahash_request *req);
+int crypto_ahash_export(struct ahash_request *req, void *out);
+int crypto_ahash_import(struct ahash_request *req, const void *in);
+__KCSHIM_END_DECLS
+
+static inline struct crypto_tfm *crypto_ahash_tfm(struct crypto_ahash *tfm)
+{
+	return &tfm->base;
+}
+
+static inline struct crypto_ahash *__crypto_ahash_cast(struct crypto_tfm *tfm)
+{
+	return container_of(tfm, struct crypto_ahash, base);
+}
+
+static inline struct hash_alg_common *crypto_hash_alg_common(struct crypto_ahash *tfm)
+{
+	return container_of(crypto_ahash_tfm(tfm)->__crt_alg, struct hash_alg_common, base);
+}
+
+static inline const char *crypto_ahash_alg_name(struct crypto_ahash *tfm)
+{
+	return crypto_tfm_alg_name(crypto_ahash_tfm(tfm));
+}
+
+static inline const char *crypto_ahash_driver_name(struct crypto_ahash *tfm)
+{
+	return crypto_tfm_alg_driver_name(crypto_ahash_tfm(tfm));
+}
+
+static inline unsigned int crypto_ahash_blocksize(struct crypto_ahash *tfm)
+{
+	return crypto_tfm_alg_blocksize(crypto_ahash_tfm(tfm));
+}
+
+static inline unsigned int crypto_ahash_alignmask(struct crypto_ahash *tfm)
+{
+	return crypto_tfm_alg_alignmask(crypto_ahash_tfm(tfm));
+}
+
+static inline unsigned int crypto_ahash_digestsize(struct crypto_ahash *tfm)
+{
+	return crypto_hash_alg_common(tfm)->digestsize;
+}
+
+static inline unsigned int crypto_ahash_statesize(struct crypto_ahash *tfm)
+{
+	return tfm->statesize;
+}
+
+static inline unsigned int crypto_ahash_reqsize(struct crypto_ahash *tfm)
+{
+	return tfm->reqsize;
+}
+
+static inline u32 crypto_ahash_get_flags(struct crypto_ahash *tfm)
+{
+	return crypto_tfm_get_flags(crypto_ahash_tfm(tfm));
+}
+
+static inline void crypto_ahash_set_flags(struct crypto_ahash *tfm, u32 flags)
+{
+	crypto_tfm_set_flags(crypto_ahash_tfm(tfm), flags);
+}
+
+static inline void crypto_ahash_clear_flags(struct crypto_ahash *tfm, u32 flags)
+{
+	crypto_tfm_clear_flags(crypto_ahash_tfm(tfm), flags);
+}
+
+static inline struct crypto_ahash *crypto_ahash_reqtfm(struct ahash_request *req)
+{
+	return __crypto_ahash_cast(req->base.tfm);
+}
+
+static inline void *ahash_request_ctx(struct ahash_request *req)
+{
+	return req->__ctx;
+}
+
+static inline void ahash_request_set_tfm(struct ahash_request *req, struct crypto_ahash *tfm)
+{
+	req->base.tfm = crypto_ahash_tfm(tfm);
+}
+
+static inline struct ahash_request *ahash_request_alloc(struct crypto_ahash *tfm, gfp_t gfp)
+{
+	struct ahash_request *req = (struct ahash_request *)
+		kzalloc(sizeof(*req) + crypto_ahash_reqsize(tfm), gfp);
+
+	if (req)
+		ahash_request_set_tfm(req, tfm);
+	return req;
+}
+
+static inline void ahash_request_free(struct ahash_request *req)
+{
+	kfree_sensitive(req);
+}
+
+static inline void ahash_request_zero(struct ahash_request *req)
+{
+	memzero_explicit(req, sizeof(*req) + crypto_ahash_reqsize(crypto_ahash_reqtfm(req)));
+}
+
+static inline void ahash_request_set_callback(struct ahash_request *req, u32 flags,
+					      crypto_completion_t complete, void *data)
+{
+	req->base.complete = complete;
+	req->base.data = data;
+	req->base.flags = flags;
+}
+
+static inline void ahash_request_set_crypt(struct ahash_request *req, struct scatterlist *src,
+					   u8 *result, unsigned int nbytes)
+{
+	req->src = src;
+	req->nbytes = nbytes;
+	req->result = result;
+}
+
 #endif

@@ -87,7 +87,8 @@ int kcshim_for_each_alg(int (*fn)(const struct kcshim_alg_info *info, void *arg)
 /*
  * Creates the template instance for name (e.g. "cbc(cast5-generic)", "xts(aes)") if it does not
  * exist yet, with a module's template of that name (crypto_register_template()) or kcshim's own
- * ecb, cbc, ctr. 0 when made; -EEXIST when it exists; -ENOENT when name is no template name, no
+ * ecb, cbc, ctr; made without a type first, then as an skcipher, an AEAD, a shash, for a template
+ * that makes one type only and refuses the others (essiv). 0 when made; -EEXIST when it exists; -ENOENT when name is no template name, no
  * template has its name or what it names does not exist; the template's error otherwise
  * (-EINVAL for an inner algorithm it cannot take).
  */

@@ -20,6 +20,9 @@
 #define __acquires(x)
 #define __releases(x)
 #define __cond_lock(x, c)	(c)
+/* 7.x's clang context analysis (compiler-context-analysis.h): empty, as without clang's */
+#define __guarded_by(...)
+#define __pt_guarded_by(...)
 #define notrace
 #define __randomize_layout
 #define __no_randomize_layout

@@ -67,7 +67,7 @@ struct crypto_tfm;
 struct crypto_type;
 struct module;
 
-typedef void (*crypto_completion_t)(void *req, int err);
+#include <kcshim/generation/completion.h>
 
 struct crypto_async_request {
 	struct list_head list;
@@ -147,9 +147,9 @@ static inline void crypto_init_wait(struct crypto_wait *wait)
 	wait->err = 0;
 }
 
-static inline void crypto_req_done(void *data, int err)
+static inline void crypto_req_done(__kcshim_completion_req req, int err)
 {
-	struct crypto_wait *wait = (struct crypto_wait *)data;
+	struct crypto_wait *wait = (struct crypto_wait *)__kcshim_completion_data(req);
 
 	if (err == -EINPROGRESS)
 		return;

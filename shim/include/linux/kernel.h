@@ -21,6 +21,7 @@
 #include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/printk.h>
+#include <linux/stddef.h>
 #include <linux/stringify.h>
 #include <linux/string.h>
 #include <linux/types.h>
@@ -50,7 +51,6 @@
 #define hex_asc_lo(x)		"0123456789abcdef"[(x) & 0x0f]
 #define hex_asc_hi(x)		"0123456789abcdef"[((x) & 0xf0) >> 4]
 #define __must_be_array_ok(a)	0
-#define sizeof_field(TYPE, MEMBER) sizeof((((TYPE *)0)->MEMBER))
 
 #define kasprintf(gfp, fmt...)	kcshim_kasprintf(fmt)
 __KCSHIM_BEGIN_DECLS

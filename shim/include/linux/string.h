@@ -97,6 +97,12 @@ static inline size_t strlcpy(char *dst, const char *src, size_t size)
 	__ret; })
 
 /* Whether all size bytes at s are zero (6.12+). */
+/* True when str begins with prefix. */
+static inline bool strstarts(const char *str, const char *prefix)
+{
+	return strncmp(str, prefix, strlen(prefix)) == 0;
+}
+
 static inline bool mem_is_zero(const void *s, size_t size)
 {
 	const unsigned char *p = (const unsigned char *)s;

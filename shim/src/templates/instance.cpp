@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // Registering the instances module templates make (crypto_register_instance(),
-// skcipher_register_instance(), aead_register_instance()): the type's checks, then the
+// skcipher_register_instance(), aead_register_instance(), shash_register_instance()): the type's checks, then the
 // registry's, as crypto/algapi.c does it; the registry owns the instance from then on and frees
 // it with inst->free when it is removed and unused.
 //
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <crypto/internal/aead.h>
+#include <crypto/internal/hash.h>
 #include <crypto/internal/skcipher.h>
 
 #include "registry.h"
@@ -84,6 +85,21 @@ int aead_register_instance(struct crypto_template *tmpl, struct aead_instance *i
 	return register_instance(tmpl, aead_crypto_instance(inst),
 				 [inst] { return crypto_register_aead(&inst->alg); },
 				 [inst] { inst->free(inst); });
+}
+
+int shash_register_instance(struct crypto_template *tmpl, struct shash_instance *inst)
+{
+	if (!inst->free)
+		return -EINVAL;
+	return register_instance(tmpl, shash_crypto_instance(inst),
+				 [inst] { return crypto_register_shash(&inst->alg); },
+				 [inst] { inst->free(inst); });
+}
+
+void shash_free_singlespawn_instance(struct shash_instance *inst)
+{
+	crypto_drop_spawn(static_cast<struct crypto_spawn *>(shash_instance_ctx(inst)));
+	kfree(inst);
 }
 
 }  // extern "C"

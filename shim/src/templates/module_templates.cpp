@@ -8,7 +8,9 @@
 #include <vector>
 
 #include <crypto/algapi.h>
+#include <linux/module.h>
 
+#include "generation.h"
 #include "register_many.h"
 #include "registry.h"
 
@@ -39,6 +41,12 @@ std::optional<int> create_from_module(const TemplateName &t, uint32_t type, uint
 	struct crypto_template *tmpl = find_template(t.name);
 	if (!tmpl)
 		return std::nullopt;
+	// an skcipher lookup's type bits as the template's generation had them (essiv.c up to 6.6
+	// takes type & mask == CRYPTO_ALG_TYPE_SKCIPHER, 6.7's CRYPTO_ALG_TYPE_LSKCIPHER)
+	if ((type & CRYPTO_ALG_TYPE_MASK) == CRYPTO_ALG_TYPE_SKCIPHER &&
+	    (mask & CRYPTO_ALG_TYPE_MASK) == 0xe)
+		mask |= generation_for(tmpl->module ? tmpl->module->linux_version : 0)
+				.skcipher_type_mask;
 	Attrs attrs(t, type, mask);
 	return tmpl->create(tmpl, attrs.tb());
 }

@@ -5,8 +5,11 @@
 // crypto_spawn_*() makes a tfm of it for the instance's tfm.
 //
 // Errors are negative errno values, as at the C ABI.
+#include <vector>
+
 #include <crypto/internal/aead.h>
 #include <crypto/internal/cipher.h>
+#include <crypto/internal/hash.h>
 #include <crypto/internal/skcipher.h>
 #include <linux/err.h>
 
@@ -92,6 +95,37 @@ int crypto_grab_spawn(struct crypto_spawn *spawn, struct crypto_instance *inst,
 	return err ? err : grab(spawn, inst, name, kind, type, mask);
 }
 
+struct crypto_alg *crypto_alg_mod_lookup(const char *name, u32 type, u32 mask)
+{
+	kcshim_alg_kind kind;
+	std::vector<kcshim_alg_kind> kinds = {KCSHIM_KIND_SHASH, KCSHIM_KIND_CIPHER,
+					      KCSHIM_KIND_SKCIPHER, KCSHIM_KIND_AEAD};
+	if ((mask & CRYPTO_ALG_TYPE_MASK) && !kind_of_type(type, &kind))
+		kinds = {kind};
+	int err = -ENOENT;
+	for (kcshim_alg_kind k : kinds)
+		if (AlgEntry *e = kcshim::lookup_pinned(name, k, type, mask, &err))
+			return e->alg;
+	return static_cast<struct crypto_alg *>(ERR_PTR(err));
+}
+
+struct crypto_alg *crypto_mod_get(struct crypto_alg *alg)
+{
+	std::lock_guard lock(Registry::get().mutex());
+	AlgEntry *e = Registry::get().find(alg);
+	if (!e || e->dead)
+		return nullptr;
+	Registry::get().pin(e);
+	return alg;
+}
+
+void crypto_mod_put(struct crypto_alg *alg)
+{
+	std::lock_guard lock(Registry::get().mutex());
+	if (AlgEntry *e = Registry::get().find(alg))
+		Registry::get().release(e);
+}
+
 void crypto_drop_spawn(struct crypto_spawn *spawn)
 {
 	if (!spawn->alg)	// never grabbed
@@ -119,6 +153,29 @@ int crypto_grab_cipher(struct crypto_cipher_spawn *spawn, struct crypto_instance
 		       const char *name, u32 type, u32 mask)
 {
 	return grab(&spawn->base, inst, name, KCSHIM_KIND_CIPHER, type, mask);
+}
+
+int crypto_grab_shash(struct crypto_shash_spawn *spawn, struct crypto_instance *inst,
+		      const char *name, u32 type, u32 mask)
+{
+	return grab(&spawn->base, inst, name, KCSHIM_KIND_SHASH, type, mask);
+}
+
+// kcshim's hashes are all shash: an ahash spawn holds one, its tfms run it (ahash.cpp)
+int crypto_grab_ahash(struct crypto_ahash_spawn *spawn, struct crypto_instance *inst,
+		      const char *name, u32 type, u32 mask)
+{
+	return grab(&spawn->base, inst, name, KCSHIM_KIND_SHASH, type, mask);
+}
+
+struct crypto_shash *crypto_spawn_shash(struct crypto_shash_spawn *spawn)
+{
+	return spawn_tfm(&spawn->base, kcshim::alloc_shash_for);
+}
+
+struct crypto_ahash *crypto_spawn_ahash(struct crypto_ahash_spawn *spawn)
+{
+	return spawn_tfm(&spawn->base, kcshim::alloc_ahash_for);
 }
 
 struct crypto_skcipher *crypto_spawn_skcipher(struct crypto_skcipher_spawn *spawn)

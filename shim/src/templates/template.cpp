@@ -175,5 +175,15 @@ int register_instance(AlgEntry *inner, const struct crypto_alg *alg,
 extern "C" int kcshim_instantiate(const char *name)
 {
 	kcshim_init();
-	return kcshim::templates::instantiate(name, 0, 0);
+	int err = kcshim::templates::instantiate(name, 0, 0);
+	// a template that makes one type only (essiv: an skcipher or an AEAD) takes the type
+	// attribute of a lookup of that type, as crypto_alloc_skcipher() would give it
+	for (auto kind : {KCSHIM_KIND_SKCIPHER, KCSHIM_KIND_AEAD, KCSHIM_KIND_SHASH}) {
+		if (err != -EINVAL)
+			break;
+		uint32_t type = 0, mask = 0;
+		kcshim::type_bits(kind, &type, &mask);
+		err = kcshim::templates::instantiate(name, type, mask);
+	}
+	return err;
 }

@@ -12,6 +12,8 @@ struct crypto_cipher {
 __KCSHIM_BEGIN_DECLS
 struct crypto_cipher *crypto_alloc_cipher(const char *alg_name, u32 type, u32 mask);
 void crypto_free_cipher(struct crypto_cipher *tfm);
+/* The same driver, the same key: ERR_PTR(-ENOSYS) for a driver with cra_init, -ESTALE. */
+struct crypto_cipher *crypto_clone_cipher(struct crypto_cipher *cipher);
 /* -EINVAL for a key length outside [cia_min_keysize, cia_max_keysize]. */
 int crypto_cipher_setkey(struct crypto_cipher *tfm, const u8 *key, unsigned int keylen);
 /* Encrypts one block; misaligned buffers are bounced when the driver has an alignmask. */

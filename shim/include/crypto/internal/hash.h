@@ -14,7 +14,44 @@
 /* Set by the API when the driver has no export_core/import_core. */
 #define CRYPTO_AHASH_ALG_NO_EXPORT_CORE	0x08000000
 
+/* A shash template instance (cmac, xcbc, cbcmac): the shash_alg, whose base is the instance's alg. */
+struct shash_instance {
+	void (*free)(struct shash_instance *inst);
+	union {
+		struct {
+			char head[offsetof(struct shash_alg, base)];
+			struct crypto_instance base;
+		} s;
+		struct shash_alg alg;
+	};
+};
+
+struct crypto_shash_spawn {
+	struct crypto_spawn base;
+};
+
+/* A hash an instance is built on and runs as an ahash (6.x gcm's ghash, ccm's cbcmac). */
+struct crypto_ahash_spawn {
+	struct crypto_spawn base;
+};
+
 __KCSHIM_BEGIN_DECLS
+/*
+ * Registers a shash instance made by tmpl's create(): crypto_register_shash()'s checks, -EINVAL
+ * without inst->free, then crypto_register_instance()'s. On an error the caller frees.
+ */
+int shash_register_instance(struct crypto_template *tmpl, struct shash_instance *inst);
+/* inst->free for an instance whose context starts with its one spawn: drops it, frees inst. */
+void shash_free_singlespawn_instance(struct shash_instance *inst);
+/* A shash (or a template instance made for name). -ENOENT when none. */
+int crypto_grab_shash(struct crypto_shash_spawn *spawn, struct crypto_instance *inst,
+		      const char *name, u32 type, u32 mask);
+/* A tfm of the spawn's shash, ERR_PTR(-EAGAIN) when it was unregistered, the init's error. */
+struct crypto_shash *crypto_spawn_shash(struct crypto_shash_spawn *spawn);
+/* A hash, as for crypto_grab_shash(); its tfms are ahash tfms (crypto_spawn_ahash()). */
+int crypto_grab_ahash(struct crypto_ahash_spawn *spawn, struct crypto_instance *inst,
+		      const char *name, u32 type, u32 mask);
+struct crypto_ahash *crypto_spawn_ahash(struct crypto_ahash_spawn *spawn);
 /*
  * Registers a shash driver after the kernel's checks (shash_prepare_alg): -EINVAL for a digest,
  * descriptor or state larger than the HASH_MAX_* limits or a nonzero alignmask, -EEXIST for a
@@ -57,6 +94,46 @@ static inline void *crypto_shash_ctx(struct crypto_shash *tfm)
 static inline void *crypto_shash_ctx_aligned(struct crypto_shash *tfm)
 {
 	return crypto_tfm_ctx_aligned(&tfm->base);
+}
+
+static inline struct crypto_instance *shash_crypto_instance(struct shash_instance *inst)
+{
+	return &inst->s.base;
+}
+
+static inline struct shash_instance *shash_instance(struct crypto_instance *inst)
+{
+	return container_of(inst, struct shash_instance, s.base);
+}
+
+static inline struct shash_instance *shash_alg_instance(struct crypto_shash *shash)
+{
+	return shash_instance(crypto_tfm_alg_instance(&shash->base));
+}
+
+static inline void *shash_instance_ctx(struct shash_instance *inst)
+{
+	return crypto_instance_ctx(shash_crypto_instance(inst));
+}
+
+static inline void crypto_drop_shash(struct crypto_shash_spawn *spawn)
+{
+	crypto_drop_spawn(&spawn->base);
+}
+
+static inline struct shash_alg *crypto_spawn_shash_alg(struct crypto_shash_spawn *spawn)
+{
+	return __crypto_shash_alg(spawn->base.alg);
+}
+
+static inline void crypto_drop_ahash(struct crypto_ahash_spawn *spawn)
+{
+	crypto_drop_spawn(&spawn->base);
+}
+
+static inline struct hash_alg_common *crypto_spawn_ahash_alg(struct crypto_ahash_spawn *spawn)
+{
+	return container_of(spawn->base.alg, struct hash_alg_common, base);
 }
 
 #endif
