@@ -41,4 +41,12 @@ struct crct10dif_desc_ctx {
  */
 u16 crc_t10dif_generic(u16 crc, const u8 *p, size_t len);
 
+/*
+ * The same CRC, eight bytes per step (crct10dif_slice8.c): about four times the table's speed on
+ * short inputs, where an arch driver's SIMD section does not pay off. Its tables come from
+ * crc_t10dif_slice8_init(), which the driver's init calls first (more calls are harmless).
+ */
+void crc_t10dif_slice8_init(void);
+u16 crc_t10dif_slice8(u16 crc, const u8 *p, size_t len);
+
 #endif /* _KCSHIM_ALGS_CRCT10DIF_H */

@@ -247,14 +247,19 @@ int kcshim_preempt_count(void)
 	return this_cpu.preempt_count.load(std::memory_order_relaxed);
 }
 
+// One thread is one CPU: besides the thread only its own signal handlers (the emulated
+// interrupts) change the count, and each leaves it as it found it, so a plain read-modify-write
+// is safe, as the kernel's per-CPU add is; a locked instruction would cost every FPU section.
 void kcshim_preempt_count_add(int val)
 {
-	this_cpu.preempt_count.fetch_add(val, std::memory_order_relaxed);
+	std::atomic<int> &count = this_cpu.preempt_count;
+
+	count.store(count.load(std::memory_order_relaxed) + val, std::memory_order_relaxed);
 }
 
 void kcshim_preempt_count_sub(int val)
 {
-	this_cpu.preempt_count.fetch_sub(val, std::memory_order_relaxed);
+	kcshim_preempt_count_add(-val);
 }
 
 void kcshim_local_bh_disable(void)

@@ -14,7 +14,8 @@
 
 #include "registry.h"
 
-__thread bool crypto_simd_disabled_for_test;
+// initial-exec: every crypto_simd_usable() reads it, a __tls_get_addr() call would cost each
+[[gnu::tls_model("initial-exec")]] __thread bool crypto_simd_disabled_for_test;
 
 bool kcshim_crypto_simd_usable(void)
 {
