@@ -104,6 +104,27 @@ TEST(SpeedCli, JsonAndCompareOnSavedFiles)
 	rmdir(dir);
 }
 
+// libcrypto's own code as a column of a run over all drivers, and by name; none where OpenSSL
+// has no such algorithm (crct10dif), which asking for by name makes a one-line error.
+TEST(SpeedCli, OpensslColumnBesideTheDrivers)
+{
+	CliResult all = run_cli({"speed", "sha512", "--sec", "0.01", "--sizes", "64,1024"});
+	ASSERT_EQ(all.status, 0) << all.err;
+	EXPECT_NE(all.out.find("sha512-generic"), std::string::npos) << all.out;
+	EXPECT_NE(all.out.find("openssl:sha512"), std::string::npos) << all.out;
+
+	CliResult cast5 = run_cli({"speed", "cbc(cast5)", "--sec", "0.01", "--sizes", "64", "--drivers",
+				   "cbc(cast5-generic),openssl:cbc(cast5)", "--json"});
+	ASSERT_EQ(cast5.status, 0) << cast5.err;
+	EXPECT_NE(cast5.out.find("\"openssl:cbc(cast5)\""), std::string::npos) << cast5.out;
+
+	CliResult crc = run_cli({"speed", "crct10dif", "--sec", "0.01", "--sizes", "64"});
+	ASSERT_EQ(crc.status, 0) << crc.err;
+	EXPECT_EQ(crc.out.find("openssl:"), std::string::npos) << crc.out;
+	expect_one_line_error({"speed", "crct10dif", "--drivers", "openssl:crct10dif"},
+			      "OpenSSL's libcrypto has no crct10dif");
+}
+
 TEST(SpeedCli, UnknownAlgorithmIsOneLineError)
 {
 	expect_one_line_error({"speed", "no-such-hash"}, "unknown algorithm: no-such-hash");

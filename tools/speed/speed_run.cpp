@@ -15,6 +15,7 @@
 #include "error.h"
 #include "hash_bench.h"
 #include "measure.h"
+#include "openssl_bench.h"
 #include "progress.h"
 #include "stats.h"
 #include "templates.h"
@@ -66,6 +67,11 @@ public:
 	{
 	}
 
+	Subject(std::unique_ptr<OpensslBench> openssl, AlgKind kind, const SpeedOptions &o)
+		: openssl_(std::move(openssl)), kind_(kind), decrypt_(o.decrypt), keysize_(o.keysize)
+	{
+	}
+
 	Subject(const std::string &driver, AlgKind kind, const SpeedOptions &o) : kind_(kind)
 	{
 		if (kind == AlgKind::hash)
@@ -84,7 +90,9 @@ public:
 	{
 		if (kind_ == AlgKind::hash)
 			return l.block;
-		unsigned int bs = std::max(1u, kernel_ ? kernel_->blocksize : cipher_->blocksize());
+		unsigned int bs = std::max(1u, kernel_	 ? kernel_->blocksize
+					       : openssl_ ? openssl_->blocksize()
+							  : cipher_->blocksize());
 		return (l.block + bs - 1) / bs * bs;
 	}
 
@@ -94,6 +102,14 @@ public:
 			std::chrono::duration<double>(sec));
 		if (kernel_)
 			return measure_kernel(l, sec, out);
+		if (openssl_ && kind_ == AlgKind::hash) {
+			HashSpeed s{l.block, l.update};
+			return run_for([&] { return openssl_->hash_op(s); }, len, cc, out);
+		}
+		if (openssl_) {
+			unsigned int n = bytes(l);
+			return run_for([&] { return openssl_->cipher_op(n, !decrypt_); }, len, cc, out);
+		}
 		if (hash_) {
 			HashSpeed s{l.block, l.update};
 			return run_for([&] { return hash_->op(s); }, len, cc, out);
@@ -128,6 +144,7 @@ private:
 	}
 
 	std::optional<Kernel> kernel_;
+	std::unique_ptr<OpensslBench> openssl_;
 	std::unique_ptr<HashBench> hash_;
 	std::unique_ptr<CipherBench> cipher_;
 	AlgKind kind_ = AlgKind::hash;
@@ -195,6 +212,18 @@ SpeedReport run_speed(const SpeedOptions &o)
 		pin_to(o.pin);	// before the Deadline threads exist, so they inherit it
 	Drivers found = find_drivers(o.alg);
 	std::vector<std::string> drivers = o.drivers.empty() ? found.names : o.drivers;
+	const std::string openssl_column = openssl_prefix + o.alg;
+	// libcrypto's own code for the algorithm: a column of every run over all drivers where it
+	// has the algorithm, or asked for by name
+	std::unique_ptr<OpensslBench> openssl;
+	if (o.drivers.empty() || std::ranges::count(o.drivers, openssl_column)) {
+		unsigned int digestsize =
+			found.kind == AlgKind::hash ? HashBench(found.names.front()).digestsize() : 0;
+		openssl = OpensslBench::make(o.alg, found.kind, o.keysize, digestsize);
+		if (!openssl && !o.drivers.empty())
+			throw Error("OpenSSL's libcrypto has no " + o.alg);
+	}
+	std::erase(drivers, openssl_column);
 	for (const std::string &d : drivers)
 		if (std::find(found.names.begin(), found.names.end(), d) == found.names.end())
 			throw Error(d + " is not a driver of " + o.alg + " (drivers: " + [&] {
@@ -214,6 +243,11 @@ SpeedReport run_speed(const SpeedOptions &o)
 	std::vector<std::unique_ptr<Subject>> subjects;
 	for (const std::string &d : drivers)
 		subjects.push_back(std::make_unique<Subject>(d, found.kind, o));
+	if (openssl) {
+		drivers.push_back(openssl_column);
+		subjects.push_back(std::make_unique<Subject>(std::move(openssl), found.kind, o));
+		r.drivers = drivers;
+	}
 	if (o.kernel) {
 		auto kver = o.kernel->kernel_version();
 		r.kernel = o.kernel_label + (kver ? " " + *kver : std::string());

@@ -17,7 +17,8 @@ namespace kcshim::speed {
 
 struct SpeedOptions {
 	std::string alg{};			// cra_name: "sha3-256", "cbc(cast5)"
-	std::vector<std::string> drivers{};	// exact driver names; empty = all
+	// exact driver names, or "openssl:<alg>" (libcrypto's); empty = all, and libcrypto's
+	std::vector<std::string> drivers{};
 	std::vector<unsigned int> sizes{};	// block sizes (one update each); empty = template
 	double sec = 0.25;			// per line, per driver, per repeat
 	unsigned int repeat = 1;

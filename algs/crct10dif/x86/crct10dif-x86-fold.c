@@ -16,6 +16,7 @@
  */
 #include <immintrin.h>
 #include <linux/compiler.h>
+#include <linux/unroll.h>
 
 #include "crct10dif-x86.h"
 
@@ -151,6 +152,8 @@ PCLMUL_TARGET u16 crct10dif_pclmul_fold(u16 crc, const u8 *p, size_t len)
 		return fold_blocks_and_reduce(x, p + 16, len - 16);
 	}
 
+	/* unrolled, so that the accumulators live in registers */
+	unrolled_full
 	for (i = 0; i < 8; i++)
 		acc[i] = load128(p + 16 * i);
 	acc[0] = _mm_xor_si128(acc[0], _mm_set_epi64x((long long)((u64)crc << 48), 0));
@@ -159,12 +162,15 @@ PCLMUL_TARGET u16 crct10dif_pclmul_fold(u16 crc, const u8 *p, size_t len)
 	{
 		__m128i k1024 = fold_pair(consts.fold_1024);
 
-		for (; len >= 128; p += 128, len -= 128)
+		for (; len >= 128; p += 128, len -= 128) {
+			unrolled_full
 			for (i = 0; i < 8; i++)
 				acc[i] = _mm_xor_si128(fold128(acc[i], k1024),
 						       load128(p + 16 * i));
+		}
 	}
 	x = acc[0];
+	unrolled_full
 	for (i = 1; i < 8; i++)
 		x = _mm_xor_si128(fold128(x, fold_pair(consts.fold_128)), acc[i]);
 	return fold_blocks_and_reduce(x, p, len);
@@ -214,14 +220,18 @@ VPCLMUL_TARGET u16 crct10dif_vpclmul_fold(u16 crc, const u8 *p, size_t len)
 		__m512i a[ZMM_ACCS];
 		int i;
 
+		unrolled_full
 		for (i = 0; i < ZMM_ACCS; i++)
 			a[i] = load512(p + 64 * i);
 		a[0] = _mm512_xor_si512(a[0], init);
 		for (p += ZMM_ACCS * 64, len -= ZMM_ACCS * 64; len >= ZMM_ACCS * 64;
-		     p += ZMM_ACCS * 64, len -= ZMM_ACCS * 64)
+		     p += ZMM_ACCS * 64, len -= ZMM_ACCS * 64) {
+			unrolled_full
 			for (i = 0; i < ZMM_ACCS; i++)
 				a[i] = fold512(a[i], k_far, load512(p + 64 * i));
+		}
 		z = a[0];
+		unrolled_full
 		for (i = 1; i < ZMM_ACCS; i++)
 			z = fold512(z, k512, a[i]);
 	} else {

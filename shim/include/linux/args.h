@@ -7,7 +7,10 @@
 /* The number of arguments, 0 to 12. */
 #define COUNT_ARGS(X...) __KCSHIM_ARG_N(, ##X, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 
+/* glibc's <sys/cdefs.h> has the same macro; whichever comes first defines it */
+#ifndef __CONCAT
 #define __CONCAT(a, b)		a ## b
+#endif
 #define CONCATENATE(a, b)	__CONCAT(a, b)
 
 #endif
