@@ -24,7 +24,7 @@
 #include <linux/preempt.h>
 
 #include "support/kernel_api.h"
-#include "support/seed.h"
+#include "support/variant_testing.h"
 
 #ifndef KCSHIM_TEST_QEMU_CPU
 #define KCSHIM_TEST_QEMU_CPU ""
@@ -34,7 +34,6 @@ namespace {
 
 using kcshim::test::Desc;
 using kcshim::test::Shash;
-using kcshim_test::test_seed;
 
 struct Pair {
 	const char *name, *neon, *generic;
@@ -47,69 +46,11 @@ constexpr Pair kPairs[] = {
 
 using Bytes = std::vector<uint8_t>;
 
-std::vector<kcshim_alg_info> all_algs()
-{
-	kcshim_init();
-	std::vector<kcshim_alg_info> out;
-	kcshim_for_each_alg([](const kcshim_alg_info *a, void *arg) {
-		static_cast<std::vector<kcshim_alg_info> *>(arg)->push_back(*a);
-		return 0;
-	}, &out);
-	return out;
-}
+namespace v = kcshim::test::variants;
 
-const kcshim_alg_info *find_driver(const std::vector<kcshim_alg_info> &algs, std::string_view drv)
+v::DriverPair pair_of(const Pair &p)
 {
-	for (const auto &a : algs)
-		if (drv == a.driver)
-			return &a;
-	return nullptr;
-}
-
-Shash alloc(const char *name)
-{
-	struct crypto_shash *tfm = crypto_alloc_shash(name, 0, 0);
-	if (IS_ERR(tfm)) {
-		ADD_FAILURE() << "crypto_alloc_shash(\"" << name << "\") = " << PTR_ERR(tfm) << " "
-			      << kcshim_last_error();
-		return nullptr;
-	}
-	return Shash(tfm);
-}
-
-std::string hex(const Bytes &b)
-{
-	static const char digits[] = "0123456789abcdef";
-	std::string s;
-	for (uint8_t c : b) {
-		s += digits[c >> 4];
-		s += digits[c & 15];
-	}
-	return s;
-}
-
-Bytes random_bytes(std::mt19937_64 &rng, size_t len)
-{
-	Bytes b(len);
-	for (auto &c : b)
-		c = static_cast<uint8_t>(rng());
-	return b;
-}
-
-// The digest of msg[off..] by updates of the given lengths (the rest in finup), each from a
-// buffer at offset off, so the source alignment varies too.
-Bytes split_digest(struct crypto_shash *tfm, const Bytes &msg, const std::vector<size_t> &cuts)
-{
-	Bytes out(crypto_shash_digestsize(tfm));
-	Desc d(tfm);
-	EXPECT_EQ(crypto_shash_init(d.get()), 0);
-	size_t pos = 0;
-	for (size_t cut : cuts) {
-		EXPECT_EQ(crypto_shash_update(d.get(), msg.data() + pos, cut - pos), 0);
-		pos = cut;
-	}
-	EXPECT_EQ(crypto_shash_finup(d.get(), msg.data() + pos, msg.size() - pos, out.data()), 0);
-	return out;
+	return {p.name, p.neon, p.generic};
 }
 
 TEST(Sha512Neon, NeonIsReportedOnTheQemuCpu)
@@ -127,44 +68,17 @@ TEST(Sha512Neon, NeonDriversRegisterAt300AndPassTheirSelftests)
 {
 	if (!cpu_has_neon())
 		GTEST_SKIP() << "no NEON: sha512_neon_masked_test's case";
-	const auto algs = all_algs();
-	for (const Pair &p : kPairs) {
-		SCOPED_TRACE(p.neon);
-		const kcshim_alg_info *gen = find_driver(algs, p.generic);
-		const kcshim_alg_info *neon = find_driver(algs, p.neon);
-		ASSERT_NE(gen, nullptr) << p.generic << " is not registered";
-		ASSERT_NE(neon, nullptr) << p.neon << " is not registered";
-		EXPECT_STREQ(neon->name, p.name);
-		EXPECT_EQ(neon->priority, 300);
-		EXPECT_GT(neon->priority, gen->priority);
-		EXPECT_EQ(neon->kind, KCSHIM_KIND_SHASH);
-		EXPECT_EQ(neon->selftest, KCSHIM_SELFTEST_PASSED);
-		EXPECT_EQ(gen->selftest, KCSHIM_SELFTEST_PASSED);
-		EXPECT_EQ(neon->blocksize, gen->blocksize);
-		EXPECT_EQ(neon->digestsize, gen->digestsize);
-		EXPECT_EQ(neon->descsize, gen->descsize);
-		EXPECT_EQ(neon->statesize, gen->statesize);
-	}
+	for (const Pair &p : kPairs)
+		v::expect_registered_as_the_cpu_allows(pair_of(p), true, 300);
 }
 
 TEST(Sha512Neon, LookupByNameGetsTheNeonDriver)
 {
 	if (!cpu_has_neon())
 		GTEST_SKIP() << "no NEON";
-	kcshim_init();
-	for (const Pair &p : kPairs) {
-		Shash tfm = alloc(p.name);
-		ASSERT_TRUE(tfm);
-		EXPECT_STREQ(crypto_shash_driver_name(tfm.get()), p.neon);
-	}
+	for (const Pair &p : kPairs)
+		v::expect_lookup_winner(pair_of(p), true);
 }
-
-struct Row {
-	std::string driver, source, message;
-	unsigned int vectors;
-	bool passed;
-	kcshim_selftest_row row;
-};
 
 // Own vectors, then testmgr's extra self-tests against the generic driver (random lengths and
 // splits, final/finup/digest, export + import, SIMD off).
@@ -172,33 +86,8 @@ TEST(Sha512Neon, SelftestsAndExtraSelftestsAgainstGenericPass)
 {
 	if (!cpu_has_neon())
 		GTEST_SKIP() << "no NEON";
-	kcshim_init();
-	const kcshim_selftest_options opts{100, test_seed(), nullptr};
-	for (const Pair &p : kPairs) {
-		SCOPED_TRACE(p.name);
-		std::vector<Row> rows;
-		int failed = kcshim_selftest_with(p.name, &opts, [](const kcshim_selftest_result *r,
-								     void *arg) {
-			static_cast<std::vector<Row> *>(arg)->push_back(
-				{r->driver, r->source, r->message, r->vectors, r->passed, r->row});
-		}, &rows);
-		EXPECT_EQ(failed, 0);
-		bool own = false, extra = false;
-		for (const Row &r : rows) {
-			SCOPED_TRACE(r.driver + " " + r.source);
-			EXPECT_TRUE(r.passed) << r.message;
-			if (r.driver != p.neon)
-				continue;
-			own |= r.row == KCSHIM_ROW_VECTORS && r.source == "own" && r.passed;
-			if (r.row == KCSHIM_ROW_EXTRA) {
-				extra = r.passed;
-				EXPECT_EQ(r.source, std::string("vs ") + p.generic);
-				EXPECT_EQ(r.vectors, 800u);
-			}
-		}
-		EXPECT_TRUE(own) << p.neon << ": no passing \"own\" vector row";
-		EXPECT_TRUE(extra) << p.neon << ": no passing extra-tests row";
-	}
+	for (const Pair &p : kPairs)
+		v::expect_variant_selftests(p.name, p.generic, {{p.neon, true}});
 }
 
 // Lengths around the block size and its multiples, and random ones, in 1 to 4 updates at
@@ -208,9 +97,9 @@ TEST(Sha512Neon, EqualsGenericOnRandomLengthsAndSplits)
 	if (!cpu_has_neon())
 		GTEST_SKIP() << "no NEON";
 	kcshim_init();
-	std::mt19937_64 rng(test_seed());
+	std::mt19937_64 rng(v::test_seed());
 	for (const Pair &p : kPairs) {
-		Shash neon = alloc(p.neon), gen = alloc(p.generic);
+		Shash neon = v::alloc(p.neon), gen = v::alloc(p.generic);
 		ASSERT_TRUE(neon && gen);
 		// every block count up to 5 with the lengths where the padding changes: one byte
 		// short of a block, a whole block, one more, and 111/112 (the length field fits or not)
@@ -222,7 +111,7 @@ TEST(Sha512Neon, EqualsGenericOnRandomLengthsAndSplits)
 			lengths.push_back(rng() % 2200);
 		for (size_t len : lengths) {
 			const size_t off = rng() % 16;
-			Bytes buf = random_bytes(rng, off + len);
+			Bytes buf = v::random_bytes(rng, off + len);
 			Bytes msg(buf.begin() + static_cast<std::ptrdiff_t>(off), buf.end());
 			std::vector<size_t> cuts(rng() % 4);
 			for (auto &c : cuts)
@@ -234,9 +123,9 @@ TEST(Sha512Neon, EqualsGenericOnRandomLengthsAndSplits)
 			for (size_t c : cuts)
 				trace += " " + std::to_string(c);
 			SCOPED_TRACE(trace);
-			const Bytes want = kcshim::test::digest(gen.get(), msg);
-			EXPECT_EQ(hex(split_digest(neon.get(), msg, cuts)), hex(want));
-			EXPECT_EQ(hex(kcshim::test::digest(neon.get(), msg)), hex(want));
+			const std::string want = v::digest_hex(gen.get(), msg);
+			EXPECT_EQ(v::split_digest_hex(neon.get(), msg.data(), len, cuts), want);
+			EXPECT_EQ(v::digest_hex(neon.get(), msg), want);
 		}
 	}
 }
@@ -246,34 +135,9 @@ TEST(Sha512Neon, ExportedStateMovesBetweenNeonAndGeneric)
 {
 	if (!cpu_has_neon())
 		GTEST_SKIP() << "no NEON";
-	kcshim_init();
-	std::mt19937_64 rng(test_seed());
-	for (const Pair &p : kPairs) {
-		Shash neon = alloc(p.neon), gen = alloc(p.generic);
-		ASSERT_TRUE(neon && gen);
-		for (int iter = 0; iter < 100; iter++) {
-			const size_t len = rng() % 1100;
-			const size_t cut = rng() % (len + 1);
-			const bool neon_first = iter & 1;
-			const Bytes msg = random_bytes(rng, len);
-			struct crypto_shash *from = neon_first ? neon.get() : gen.get();
-			struct crypto_shash *to = neon_first ? gen.get() : neon.get();
-			Bytes state(crypto_shash_statesize(from));
-			Bytes out(crypto_shash_digestsize(to));
-
-			SCOPED_TRACE(std::string(p.name) + " len=" + std::to_string(len) + " export at " +
-				     std::to_string(cut) + " from " + crypto_shash_driver_name(from));
-			ASSERT_EQ(crypto_shash_statesize(to), state.size());
-			Desc a(from), b(to);
-			ASSERT_EQ(crypto_shash_init(a.get()), 0);
-			ASSERT_EQ(crypto_shash_update(a.get(), msg.data(), cut), 0);
-			ASSERT_EQ(crypto_shash_export(a.get(), state.data()), 0);
-			ASSERT_EQ(crypto_shash_import(b.get(), state.data()), 0);
-			ASSERT_EQ(crypto_shash_finup(b.get(), msg.data() + cut, len - cut, out.data()),
-				  0);
-			EXPECT_EQ(hex(out), hex(kcshim::test::digest(gen.get(), msg)));
-		}
-	}
+	std::mt19937_64 rng(v::test_seed());
+	for (const Pair &p : kPairs)
+		v::expect_state_moves(p.neon, p.generic, rng, 1100);
 }
 
 // Where crypto_simd_usable() is false the drivers take the generic code: with SIMD disabled for
@@ -296,12 +160,12 @@ TEST(Sha512Neon, SimdUnusableFallsBackToGeneric)
 	if (!cpu_has_neon())
 		GTEST_SKIP() << "no NEON";
 	kcshim_init();
-	std::mt19937_64 rng(test_seed());
-	Shash neon = alloc("sha512-neon"), gen = alloc("sha512-generic");
+	std::mt19937_64 rng(v::test_seed());
+	Shash neon = v::alloc("sha512-neon"), gen = v::alloc("sha512-generic");
 	ASSERT_TRUE(neon && gen);
 
 	// a state begun with SIMD, continued without it, finished with it again
-	const Bytes msg = random_bytes(rng, 1000);
+	const Bytes msg = v::random_bytes(rng, 1000);
 	Bytes out(crypto_shash_digestsize(neon.get()));
 	Desc d(neon.get());
 	ASSERT_EQ(crypto_shash_init(d.get()), 0);
@@ -313,8 +177,8 @@ TEST(Sha512Neon, SimdUnusableFallsBackToGeneric)
 	crypto_simd_disabled_for_test = false;
 	ASSERT_EQ(crypto_shash_finup(d.get(), msg.data() + 700, 300, out.data()), 0);
 	const Bytes want = kcshim::test::digest(gen.get(), msg);
-	EXPECT_EQ(hex(out), hex(want));
-	EXPECT_EQ(hex(off), hex(want)) << "digest with SIMD disabled for test";
+	EXPECT_EQ(out, want);
+	EXPECT_EQ(off, want) << "digest with SIMD disabled for test";
 
 	std::vector<std::string> warnings;
 	kcshim_set_log_handler([](int, const char *line, void *arg) {
