@@ -29,6 +29,7 @@ std::string cipher_name(const std::string &cra_name, unsigned int keysize)
 
 struct OpensslBench::State {
 	OSSL_LIB_CTX *libctx = nullptr;
+	OSSL_PROVIDER *providers[2] = {};	// default, legacy: each load is a reference to drop
 	EVP_MD *md = nullptr;
 	EVP_CIPHER *cipher = nullptr;
 	EVP_MD_CTX *mdctx = nullptr;
@@ -44,7 +45,10 @@ struct OpensslBench::State {
 		EVP_CIPHER_CTX_free(cctx);
 		EVP_MD_free(md);
 		EVP_CIPHER_free(cipher);
-		OSSL_LIB_CTX_free(libctx);	// unloads its providers
+		for (OSSL_PROVIDER *p : providers)
+			if (p)
+				OSSL_PROVIDER_unload(p);
+		OSSL_LIB_CTX_free(libctx);
 	}
 };
 
@@ -60,9 +64,10 @@ std::unique_ptr<OpensslBench> OpensslBench::make(const std::string &cra_name, Al
 {
 	auto st = std::make_unique<State>();
 	st->libctx = OSSL_LIB_CTX_new();
-	if (!st->libctx || !OSSL_PROVIDER_load(st->libctx, "default"))
+	if (!st->libctx || !(st->providers[0] = OSSL_PROVIDER_load(st->libctx, "default")))
 		return nullptr;
-	OSSL_PROVIDER_load(st->libctx, "legacy");	// absent: no CAST5, the rest still works
+	// absent: no CAST5, the rest still works
+	st->providers[1] = OSSL_PROVIDER_load(st->libctx, "legacy");
 	std::fill(std::begin(st->iv), std::end(st->iv), 0xff);
 
 	if (kind == AlgKind::hash) {
