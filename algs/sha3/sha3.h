@@ -56,6 +56,8 @@
 #define SHAKE256_BLOCK_SIZE	(200 - 2 * 256 / 8)
 #define SHAKE256_DEFAULT_SIZE	64
 
+#define KECCAK_ROUNDS		24
+
 #define SHA3_STATE_SIZE		200
 #define SHA3_STATE_WORDS	(SHA3_STATE_SIZE / 8)
 #define SHA3_MAX_BLOCK_SIZE	SHAKE128_BLOCK_SIZE
@@ -77,6 +79,8 @@ struct sha3_state {
 typedef void (sha3_block_fn)(struct sha3_state *sctx, const u8 *src, unsigned int blocks);
 
 __KCSHIM_BEGIN_DECLS
+/* The round constants of iota (FIPS 202, 3.2.5), 16-byte aligned for vector loads. */
+extern const u64 keccakf_rndc[KECCAK_ROUNDS];
 /* The Keccak-f[1600] permutation, 24 rounds, over a state in host byte order. */
 void sha3_keccakf_generic(u64 st[SHA3_STATE_WORDS]);
 /* The generic sha3_block_fn. */

@@ -18,94 +18,9 @@
 
 #include "sha3.h"
 
-#define KECCAK_ROUNDS	24
-
-static const u64 keccakf_rndc[KECCAK_ROUNDS] = {
-	0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
-	0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
-	0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
-	0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-	0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
-	0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL,
-	0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
-	0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
-
-/* chi on one row of five lanes, writing the row to @out */
-static __always_inline void keccakf_chi(u64 *out, u64 b0, u64 b1, u64 b2, u64 b3, u64 b4)
-{
-	out[0] = b0 ^ (~b1 & b2);
-	out[1] = b1 ^ (~b2 & b3);
-	out[2] = b2 ^ (~b3 & b4);
-	out[3] = b3 ^ (~b4 & b0);
-	out[4] = b4 ^ (~b0 & b1);
-}
-
-/*
- * One round from state @a into state @e. Theta is folded into rho and pi: lane A[x, y] is XORed
- * with its column's D[x], rotated by its rho offset and moved to B[y, 2x + 3y]. Chi then works on
- * the rows of B, so each row below lists the five lanes of A that pi brings into it.
- *
- * Every index is a constant. Once inlined into sha3_keccakf_generic() both states are plain local
- * variables the compiler keeps in registers as far as it can, instead of an array in memory
- * addressed by computed indexes: that is what makes this form fast.
- */
-static __always_inline void keccakf_round(u64 e[SHA3_STATE_WORDS], const u64 a[SHA3_STATE_WORDS],
-					  u64 rc)
-{
-	u64 c0, c1, c2, c3, c4;
-	u64 d0, d1, d2, d3, d4;
-
-	/* theta */
-	c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
-	c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
-	c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
-	c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
-	c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
-
-	d0 = c4 ^ rol64(c1, 1);
-	d1 = c0 ^ rol64(c2, 1);
-	d2 = c1 ^ rol64(c3, 1);
-	d3 = c2 ^ rol64(c4, 1);
-	d4 = c3 ^ rol64(c0, 1);
-
-	/* rho, pi and chi, one row of B at a time; iota on lane 0 */
-	keccakf_chi(&e[0],
-		    a[0] ^ d0,
-		    rol64(a[6] ^ d1, 44),
-		    rol64(a[12] ^ d2, 43),
-		    rol64(a[18] ^ d3, 21),
-		    rol64(a[24] ^ d4, 14));
-	e[0] ^= rc;
-
-	keccakf_chi(&e[5],
-		    rol64(a[3] ^ d3, 28),
-		    rol64(a[9] ^ d4, 20),
-		    rol64(a[10] ^ d0, 3),
-		    rol64(a[16] ^ d1, 45),
-		    rol64(a[22] ^ d2, 61));
-
-	keccakf_chi(&e[10],
-		    rol64(a[1] ^ d1, 1),
-		    rol64(a[7] ^ d2, 6),
-		    rol64(a[13] ^ d3, 25),
-		    rol64(a[19] ^ d4, 8),
-		    rol64(a[20] ^ d0, 18));
-
-	keccakf_chi(&e[15],
-		    rol64(a[4] ^ d4, 27),
-		    rol64(a[5] ^ d0, 36),
-		    rol64(a[11] ^ d1, 10),
-		    rol64(a[17] ^ d2, 15),
-		    rol64(a[23] ^ d3, 56));
-
-	keccakf_chi(&e[20],
-		    rol64(a[2] ^ d2, 62),
-		    rol64(a[8] ^ d3, 55),
-		    rol64(a[14] ^ d4, 39),
-		    rol64(a[15] ^ d0, 41),
-		    rol64(a[21] ^ d1, 2));
-}
+#define KECCAKF_ROUND	keccakf_round
+#define KECCAKF_ATTR
+#include "keccakf_round.h"
 
 void sha3_keccakf_generic(u64 st[SHA3_STATE_WORDS])
 {

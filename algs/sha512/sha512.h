@@ -30,6 +30,7 @@
 #ifndef _KCSHIM_ALGS_SHA512_H
 #define _KCSHIM_ALGS_SHA512_H
 
+#include <linux/bitops.h>
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <linux/string.h>
@@ -68,6 +69,9 @@ struct sha512_state {
 typedef void (sha512_block_fn)(struct sha512_state *sst, const u8 *src, int blocks);
 
 __KCSHIM_BEGIN_DECLS
+/* The round constants K0..K79 of FIPS 180-4 4.2.3, 16-byte aligned for vector loads. */
+extern const u64 sha512_k[80];
+
 /* The generic sha512_block_fn. */
 void sha512_generic_block_fn(struct sha512_state *sst, const u8 *src, int blocks);
 
@@ -81,6 +85,17 @@ int crypto_sha512_export(struct shash_desc *desc, void *out);
 /* Copies a state exported by any sha384/sha512 driver in from @in. Returns 0. */
 int crypto_sha512_import(struct shash_desc *desc, const void *in);
 __KCSHIM_END_DECLS
+
+/* The Sigma functions of FIPS 180-4 4.1.3 (BSIG0 and BSIG1 in RFC 6234). */
+static __always_inline u64 sha512_bsig0(u64 x)
+{
+	return ror64(x, 28) ^ ror64(x, 34) ^ ror64(x, 39);
+}
+
+static __always_inline u64 sha512_bsig1(u64 x)
+{
+	return ror64(x, 14) ^ ror64(x, 18) ^ ror64(x, 41);
+}
 
 static inline void sha384_base_init(struct sha512_state *sctx)
 {

@@ -59,8 +59,8 @@ TEST(TcryptCli, CyclesModePrints22HashLines)
 	auto lines = kcshim::speed::parse_tcrypt_log(r.out, 0);
 	EXPECT_EQ(lines.size(), 22u) << r.out;
 	EXPECT_NE(r.out.find("kcshim: cycle counter: "), std::string::npos);
-	EXPECT_NE(r.out.find("tcrypt: testing speed of async sha512 (sha512-generic)\n"),
-		  std::string::npos)
+	// the driver a lookup of "sha512" wins on this CPU: sha512-generic or an arch variant
+	EXPECT_NE(r.out.find("tcrypt: testing speed of async sha512 (sha512-"), std::string::npos)
 		<< r.out;
 }
 

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Keccak block functions for x86-64 (sha3-x86-core.c), called by the glue in an FPU section. */
+#ifndef _KCSHIM_ALGS_SHA3_X86_H
+#define _KCSHIM_ALGS_SHA3_X86_H
+
+#include "../sha3.h"
+
+/* BMI1 and BMI2 */
+sha3_block_fn sha3_transform_bmi2;
+/* AVX-512F and AVX-512VL */
+sha3_block_fn sha3_transform_avx512;
+
+#endif

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * SHA-384 and SHA-512 for x86-64: "sha384-avx2"/"sha512-avx2" (priority 170, the kernel's names
+ * and priority) where the CPU has AVX2, BMI1 and BMI2 and the OS saves ymm state, and
+ * "sha384-avx512"/"sha512-avx512" (180) where it also has AVX-512F and VL and the OS saves zmm
+ * state. Each registers only when its instructions exist, so masking a feature
+ * (kcshim_cpu_mask_named("avx512vl")) leaves the next one the best.
+ *
+ * Buffering, padding and output are sha512.h's, so the descriptor state and export format are the
+ * generic driver's and a state moves between all sha512 drivers. Without usable SIMD, and for an
+ * update that only fills the partial block, the generic code runs: no FPU section for nothing.
+ */
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#include <asm/fpu/xstate.h>
+#include <crypto/internal/hash.h>
+#include <crypto/internal/simd.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/types.h>
+
+#include "../sha512.h"
+#include "sha512-x86.h"
+
+/* A driver and the block function it runs. */
+struct sha512_x86_alg {
+	struct shash_alg alg;
+	sha512_block_fn *block_fn;
+};
+
+static sha512_block_fn *sha512_x86_block_fn(struct shash_desc *desc)
+{
+	return container_of(crypto_shash_alg(desc->tfm), struct sha512_x86_alg, alg)->block_fn;
+}
+
+static int sha384_x86_init(struct shash_desc *desc)
+{
+	sha384_base_init(shash_desc_ctx(desc));
+	return 0;
+}
+
+static int sha512_x86_init(struct shash_desc *desc)
+{
+	sha512_base_init(shash_desc_ctx(desc));
+	return 0;
+}
+
+static int sha512_x86_update(struct shash_desc *desc, const u8 *data, unsigned int len)
+{
+	struct sha512_state *sctx = shash_desc_ctx(desc);
+
+	if (!crypto_simd_usable() || sctx->count[0] % SHA512_BLOCK_SIZE + len < SHA512_BLOCK_SIZE)
+		return crypto_sha512_update(desc, data, len);
+
+	kernel_fpu_begin();
+	sha512_base_do_update(sctx, data, len, sha512_x86_block_fn(desc));
+	kernel_fpu_end();
+	return 0;
+}
+
+static int sha512_x86_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
+{
+	struct sha512_state *sctx = shash_desc_ctx(desc);
+	sha512_block_fn *block_fn = sha512_x86_block_fn(desc);
+
+	if (!crypto_simd_usable())
+		return crypto_sha512_finup(desc, data, len, out);
+
+	kernel_fpu_begin();
+	if (len)
+		sha512_base_do_update(sctx, data, len, block_fn);
+	sha512_base_do_finalize(sctx, block_fn);
+	kernel_fpu_end();
+	sha512_base_finish(sctx, out, crypto_shash_digestsize(desc->tfm));
+	return 0;
+}
+
+static int sha512_x86_final(struct shash_desc *desc, u8 *out)
+{
+	return sha512_x86_finup(desc, NULL, 0, out);
+}
+
+#define SHA512_X86_ALG(_name, _driver, _priority, _digestsize, _init, _block_fn)	\
+	{									\
+		.alg = {							\
+			.digestsize		= _digestsize,			\
+			.init			= _init,			\
+			.update			= sha512_x86_update,		\
+			.final			= sha512_x86_final,		\
+			.finup			= sha512_x86_finup,		\
+			.export			= crypto_sha512_export,		\
+			.import			= crypto_sha512_import,		\
+			.descsize		= sizeof(struct sha512_state),	\
+			.statesize		= sizeof(struct sha512_state),	\
+			.base.cra_name		= _name,			\
+			.base.cra_driver_name	= _driver,			\
+			.base.cra_priority	= _priority,			\
+			.base.cra_blocksize	= SHA512_BLOCK_SIZE,		\
+			.base.cra_module	= THIS_MODULE,			\
+		},								\
+		.block_fn = _block_fn,						\
+	}
+
+static struct sha512_x86_alg sha512_avx2_algs[] = {
+	SHA512_X86_ALG("sha384", "sha384-avx2", 170, SHA384_DIGEST_SIZE, sha384_x86_init,
+		       sha512_transform_avx2),
+	SHA512_X86_ALG("sha512", "sha512-avx2", 170, SHA512_DIGEST_SIZE, sha512_x86_init,
+		       sha512_transform_avx2),
+};
+
+static struct sha512_x86_alg sha512_avx512_algs[] = {
+	SHA512_X86_ALG("sha384", "sha384-avx512", 180, SHA384_DIGEST_SIZE, sha384_x86_init,
+		       sha512_transform_avx512),
+	SHA512_X86_ALG("sha512", "sha512-avx512", 180, SHA512_DIGEST_SIZE, sha512_x86_init,
+		       sha512_transform_avx512),
+};
+
+static bool sha512_x86_has_avx2(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_BMI1) &&
+	       boot_cpu_has(X86_FEATURE_BMI2) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+}
+
+static bool sha512_x86_has_avx512(void)
+{
+	return sha512_x86_has_avx2() && boot_cpu_has(X86_FEATURE_AVX512F) &&
+	       boot_cpu_has(X86_FEATURE_AVX512VL) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM | XFEATURE_MASK_AVX512,
+				 NULL);
+}
+
+static int sha512_x86_register(struct sha512_x86_alg *algs, int count)
+{
+	int i, err;
+
+	for (i = 0; i < count; i++) {
+		err = crypto_register_shash(&algs[i].alg);
+		if (err) {
+			while (i--)
+				crypto_unregister_shash(&algs[i].alg);
+			return err;
+		}
+	}
+	return 0;
+}
+
+static void sha512_x86_unregister(struct sha512_x86_alg *algs, int count)
+{
+	while (count--)
+		crypto_unregister_shash(&algs[count].alg);
+}
+
+/* what init registered: a feature masked later must not change exit */
+static bool sha512_avx512_registered;
+
+static int __init sha512_x86_mod_init(void)
+{
+	int err;
+
+	if (!sha512_x86_has_avx2())
+		return -ENODEV;
+	err = sha512_x86_register(sha512_avx2_algs, ARRAY_SIZE(sha512_avx2_algs));
+	if (err || !sha512_x86_has_avx512())
+		return err;
+	err = sha512_x86_register(sha512_avx512_algs, ARRAY_SIZE(sha512_avx512_algs));
+	if (err)
+		sha512_x86_unregister(sha512_avx2_algs, ARRAY_SIZE(sha512_avx2_algs));
+	else
+		sha512_avx512_registered = true;
+	return err;
+}
+
+static void __exit sha512_x86_mod_exit(void)
+{
+	if (sha512_avx512_registered)
+		sha512_x86_unregister(sha512_avx512_algs, ARRAY_SIZE(sha512_avx512_algs));
+	sha512_x86_unregister(sha512_avx2_algs, ARRAY_SIZE(sha512_avx2_algs));
+}
+
+module_init(sha512_x86_mod_init);
+module_exit(sha512_x86_mod_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("SHA-384/SHA-512 secure hash algorithms (AVX2/AVX-512 message schedule, BMI2 rounds)");
+MODULE_ALIAS_CRYPTO("sha384");
+MODULE_ALIAS_CRYPTO("sha384-avx2");
+MODULE_ALIAS_CRYPTO("sha384-avx512");
+MODULE_ALIAS_CRYPTO("sha512");
+MODULE_ALIAS_CRYPTO("sha512-avx2");
+MODULE_ALIAS_CRYPTO("sha512-avx512");

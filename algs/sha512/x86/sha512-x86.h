@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* SHA-512 block functions for x86-64 (sha512-x86-core.c), called by the glue in an FPU section. */
+#ifndef _KCSHIM_ALGS_SHA512_X86_H
+#define _KCSHIM_ALGS_SHA512_X86_H
+
+#include "../sha512.h"
+
+/* AVX2, BMI1 and BMI2 */
+sha512_block_fn sha512_transform_avx2;
+/* the same with AVX-512F and AVX-512VL */
+sha512_block_fn sha512_transform_avx512;
+
+#endif
