@@ -172,6 +172,20 @@ struct DriverPair {
 	const char *name, *variant, *generic;
 };
 
+// Runs @check(pair, rng) for each of @pairs whose variant is registered on this CPU, each with a
+// generator seeded from the run's seed.
+template <typename Check>
+void for_each_registered(std::initializer_list<const DriverPair *> pairs, Check check)
+{
+	const auto algs = all_algs();
+	for (const DriverPair *p : pairs) {
+		if (!find_driver(algs, p->variant))
+			continue;
+		std::mt19937_64 rng(test_seed());
+		check(*p, rng);
+	}
+}
+
 // On a CPU with the feature (@has_feature), @p.variant is registered at @priority above the
 // generic driver, with the generic driver's sizes and passed self-tests; without it, absent. The
 // generic driver is there and passed either way.

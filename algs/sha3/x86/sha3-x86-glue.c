@@ -24,111 +24,100 @@
 #include "../sha3.h"
 #include "sha3-x86.h"
 
-/* A driver, the block function it runs and whether that needs an FPU section. */
-struct sha3_x86_alg {
-	struct shash_alg alg;
-	sha3_block_fn *block_fn;
-	bool simd;
-};
-
-static const struct sha3_x86_alg *sha3_x86_alg(struct shash_desc *desc)
+/*
+ * The shared update and final; @simd says whether @block_fn needs an FPU section (then, without
+ * usable SIMD, the generic code runs instead).
+ */
+static int sha3_x86_update(struct shash_desc *desc, const u8 *data, unsigned int len,
+			   sha3_block_fn *block_fn, bool simd)
 {
-	return container_of(crypto_shash_alg(desc->tfm), struct sha3_x86_alg, alg);
-}
-
-/* Whether the driver's block function can run here and now (else the generic code does). */
-static bool sha3_x86_usable(const struct sha3_x86_alg *x86)
-{
-	return !x86->simd || crypto_simd_usable();
-}
-
-static int sha3_x86_update(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	const struct sha3_x86_alg *x86 = sha3_x86_alg(desc);
 	struct sha3_state *sctx = shash_desc_ctx(desc);
 
-	if (!sha3_x86_usable(x86) || sctx->partial + len < sctx->rsiz)
+	if ((simd && !crypto_simd_usable()) || sctx->partial + len < sctx->rsiz)
 		return crypto_sha3_update(desc, data, len);
 
-	if (x86->simd)
+	if (simd)
 		kernel_fpu_begin();
-	sha3_base_do_update(sctx, data, len, x86->block_fn);
-	if (x86->simd)
+	sha3_base_do_update(sctx, data, len, block_fn);
+	if (simd)
 		kernel_fpu_end();
 	return 0;
 }
 
-static int sha3_x86_do_final(struct shash_desc *desc, u8 *out, u8 pad)
+static int sha3_x86_final(struct shash_desc *desc, u8 *out, u8 pad, sha3_block_fn *block_fn,
+			  bool simd)
 {
-	const struct sha3_x86_alg *x86 = sha3_x86_alg(desc);
 	struct sha3_state *sctx = shash_desc_ctx(desc);
 
-	if (x86->simd)
+	if (simd && !crypto_simd_usable())
+		return pad == SHAKE_PAD_BYTE ? crypto_shake_final(desc, out) :
+					       crypto_sha3_final(desc, out);
+	if (simd)
 		kernel_fpu_begin();
-	sha3_base_do_finalize(sctx, pad, x86->block_fn);
-	if (x86->simd)
+	sha3_base_do_finalize(sctx, pad, block_fn);
+	if (simd)
 		kernel_fpu_end();
 	sha3_base_finish(sctx, out, crypto_shash_digestsize(desc->tfm));
 	return 0;
 }
 
-static int sha3_x86_final(struct shash_desc *desc, u8 *out)
-{
-	if (!sha3_x86_usable(sha3_x86_alg(desc)))
-		return crypto_sha3_final(desc, out);
-	return sha3_x86_do_final(desc, out, SHA3_PAD_BYTE);
-}
+/* A variant's update and finals: the shared ones above with its block function. */
+#define SHA3_X86_VARIANT_OPS(_variant, _block_fn, _simd)				\
+	static int sha3_##_variant##_update(struct shash_desc *desc, const u8 *data,	\
+					    unsigned int len)				\
+	{										\
+		return sha3_x86_update(desc, data, len, _block_fn, _simd);		\
+	}										\
+	static int sha3_##_variant##_final(struct shash_desc *desc, u8 *out)		\
+	{										\
+		return sha3_x86_final(desc, out, SHA3_PAD_BYTE, _block_fn, _simd);	\
+	}										\
+	static int shake_##_variant##_final(struct shash_desc *desc, u8 *out)		\
+	{										\
+		return sha3_x86_final(desc, out, SHAKE_PAD_BYTE, _block_fn, _simd);	\
+	}
 
-static int shake_x86_final(struct shash_desc *desc, u8 *out)
-{
-	if (!sha3_x86_usable(sha3_x86_alg(desc)))
-		return crypto_shake_final(desc, out);
-	return sha3_x86_do_final(desc, out, SHAKE_PAD_BYTE);
-}
+SHA3_X86_VARIANT_OPS(bmi2, sha3_transform_bmi2, false)
+SHA3_X86_VARIANT_OPS(avx512, sha3_transform_avx512, true)
 
-#define SHA3_X86_ALG(_name, _variant, _priority, _digestsize, _blocksize, _final,	\
-		     _block_fn, _simd)						\
+#define SHA3_X86_ALG(_name, _variant, _priority, _digestsize, _blocksize, _final)	\
 	{									\
-		.alg = {							\
-			.digestsize		= _digestsize,			\
-			.init			= crypto_sha3_init,		\
-			.update			= sha3_x86_update,		\
-			.final			= _final,			\
-			.export			= crypto_sha3_export,		\
-			.import			= crypto_sha3_import,		\
-			.descsize		= sizeof(struct sha3_state),	\
-			.statesize		= sizeof(struct sha3_state),	\
-			.base.cra_name		= _name,			\
-			.base.cra_driver_name	= _name "-" _variant,		\
-			.base.cra_priority	= _priority,			\
-			.base.cra_blocksize	= _blocksize,			\
-			.base.cra_module	= THIS_MODULE,			\
-		},								\
-		.block_fn = _block_fn,						\
-		.simd = _simd,							\
+		.digestsize		= _digestsize,				\
+		.init			= crypto_sha3_init,			\
+		.update			= sha3_##_variant##_update,		\
+		.final			= _final,				\
+		.export			= crypto_sha3_export,			\
+		.import			= crypto_sha3_import,			\
+		.descsize		= sizeof(struct sha3_state),		\
+		.statesize		= sizeof(struct sha3_state),		\
+		.base.cra_name		= _name,				\
+		.base.cra_driver_name	= _name "-" #_variant,			\
+		.base.cra_priority	= _priority,				\
+		.base.cra_blocksize	= _blocksize,				\
+		.base.cra_module	= THIS_MODULE,				\
 	}
 
 /* The six algorithms of one variant. */
-#define SHA3_X86_ALGS(_variant, _priority, _block_fn, _simd)				\
+#define SHA3_X86_ALGS(_variant, _priority)						\
 	SHA3_X86_ALG("sha3-224", _variant, _priority, SHA3_224_DIGEST_SIZE,		\
-		     SHA3_224_BLOCK_SIZE, sha3_x86_final, _block_fn, _simd),		\
+		     SHA3_224_BLOCK_SIZE, sha3_##_variant##_final),			\
 	SHA3_X86_ALG("sha3-256", _variant, _priority, SHA3_256_DIGEST_SIZE,		\
-		     SHA3_256_BLOCK_SIZE, sha3_x86_final, _block_fn, _simd),		\
+		     SHA3_256_BLOCK_SIZE, sha3_##_variant##_final),			\
 	SHA3_X86_ALG("sha3-384", _variant, _priority, SHA3_384_DIGEST_SIZE,		\
-		     SHA3_384_BLOCK_SIZE, sha3_x86_final, _block_fn, _simd),		\
+		     SHA3_384_BLOCK_SIZE, sha3_##_variant##_final),			\
 	SHA3_X86_ALG("sha3-512", _variant, _priority, SHA3_512_DIGEST_SIZE,		\
-		     SHA3_512_BLOCK_SIZE, sha3_x86_final, _block_fn, _simd),		\
+		     SHA3_512_BLOCK_SIZE, sha3_##_variant##_final),			\
 	SHA3_X86_ALG("shake128", _variant, _priority, SHAKE128_DEFAULT_SIZE,		\
-		     SHAKE128_BLOCK_SIZE, shake_x86_final, _block_fn, _simd),		\
+		     SHAKE128_BLOCK_SIZE, shake_##_variant##_final),			\
 	SHA3_X86_ALG("shake256", _variant, _priority, SHAKE256_DEFAULT_SIZE,		\
-		     SHAKE256_BLOCK_SIZE, shake_x86_final, _block_fn, _simd)
+		     SHAKE256_BLOCK_SIZE, shake_##_variant##_final)
 
-static struct sha3_x86_alg sha3_bmi2_algs[] = {
-	SHA3_X86_ALGS("bmi2", 150, sha3_transform_bmi2, false),
+static struct shash_alg sha3_bmi2_algs[] = {
+	SHA3_X86_ALGS(bmi2, 150),
 };
 
-static struct sha3_x86_alg sha3_avx512_algs[] = {
-	SHA3_X86_ALGS("avx512", 200, sha3_transform_avx512, true),
+static struct shash_alg sha3_avx512_algs[] = {
+	SHA3_X86_ALGS(avx512, 200),
 };
 
 static bool sha3_x86_has_bmi2(void)
@@ -143,27 +132,6 @@ static bool sha3_x86_has_avx512(void)
 				 NULL);
 }
 
-static int sha3_x86_register(struct sha3_x86_alg *algs, int count)
-{
-	int i, err;
-
-	for (i = 0; i < count; i++) {
-		err = crypto_register_shash(&algs[i].alg);
-		if (err) {
-			while (i--)
-				crypto_unregister_shash(&algs[i].alg);
-			return err;
-		}
-	}
-	return 0;
-}
-
-static void sha3_x86_unregister(struct sha3_x86_alg *algs, int count)
-{
-	while (count--)
-		crypto_unregister_shash(&algs[count].alg);
-}
-
 /* what init registered: a feature masked later must not change exit */
 static bool sha3_bmi2_registered, sha3_avx512_registered;
 
@@ -172,16 +140,16 @@ static int __init sha3_x86_mod_init(void)
 	int err;
 
 	if (sha3_x86_has_bmi2()) {
-		err = sha3_x86_register(sha3_bmi2_algs, ARRAY_SIZE(sha3_bmi2_algs));
+		err = crypto_register_shashes(sha3_bmi2_algs, ARRAY_SIZE(sha3_bmi2_algs));
 		if (err)
 			return err;
 		sha3_bmi2_registered = true;
 	}
 	if (sha3_x86_has_avx512()) {
-		err = sha3_x86_register(sha3_avx512_algs, ARRAY_SIZE(sha3_avx512_algs));
+		err = crypto_register_shashes(sha3_avx512_algs, ARRAY_SIZE(sha3_avx512_algs));
 		if (err) {
 			if (sha3_bmi2_registered)
-				sha3_x86_unregister(sha3_bmi2_algs, ARRAY_SIZE(sha3_bmi2_algs));
+				crypto_unregister_shashes(sha3_bmi2_algs, ARRAY_SIZE(sha3_bmi2_algs));
 			sha3_bmi2_registered = false;
 			return err;
 		}
@@ -193,9 +161,9 @@ static int __init sha3_x86_mod_init(void)
 static void __exit sha3_x86_mod_exit(void)
 {
 	if (sha3_avx512_registered)
-		sha3_x86_unregister(sha3_avx512_algs, ARRAY_SIZE(sha3_avx512_algs));
+		crypto_unregister_shashes(sha3_avx512_algs, ARRAY_SIZE(sha3_avx512_algs));
 	if (sha3_bmi2_registered)
-		sha3_x86_unregister(sha3_bmi2_algs, ARRAY_SIZE(sha3_bmi2_algs));
+		crypto_unregister_shashes(sha3_bmi2_algs, ARRAY_SIZE(sha3_bmi2_algs));
 }
 
 module_init(sha3_x86_mod_init);

@@ -23,17 +23,6 @@
 #include "../sha512.h"
 #include "sha512-x86.h"
 
-/* A driver and the block function it runs. */
-struct sha512_x86_alg {
-	struct shash_alg alg;
-	sha512_block_fn *block_fn;
-};
-
-static sha512_block_fn *sha512_x86_block_fn(struct shash_desc *desc)
-{
-	return container_of(crypto_shash_alg(desc->tfm), struct sha512_x86_alg, alg)->block_fn;
-}
-
 static int sha384_x86_init(struct shash_desc *desc)
 {
 	sha384_base_init(shash_desc_ctx(desc));
@@ -46,7 +35,8 @@ static int sha512_x86_init(struct shash_desc *desc)
 	return 0;
 }
 
-static int sha512_x86_update(struct shash_desc *desc, const u8 *data, unsigned int len)
+static int sha512_x86_update(struct shash_desc *desc, const u8 *data, unsigned int len,
+			     sha512_block_fn *block_fn)
 {
 	struct sha512_state *sctx = shash_desc_ctx(desc);
 
@@ -54,15 +44,15 @@ static int sha512_x86_update(struct shash_desc *desc, const u8 *data, unsigned i
 		return crypto_sha512_update(desc, data, len);
 
 	kernel_fpu_begin();
-	sha512_base_do_update(sctx, data, len, sha512_x86_block_fn(desc));
+	sha512_base_do_update(sctx, data, len, block_fn);
 	kernel_fpu_end();
 	return 0;
 }
 
-static int sha512_x86_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
+static int sha512_x86_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out,
+			    sha512_block_fn *block_fn)
 {
 	struct sha512_state *sctx = shash_desc_ctx(desc);
-	sha512_block_fn *block_fn = sha512_x86_block_fn(desc);
 
 	if (!crypto_simd_usable())
 		return crypto_sha512_finup(desc, data, len, out);
@@ -76,44 +66,52 @@ static int sha512_x86_finup(struct shash_desc *desc, const u8 *data, unsigned in
 	return 0;
 }
 
-static int sha512_x86_final(struct shash_desc *desc, u8 *out)
-{
-	return sha512_x86_finup(desc, NULL, 0, out);
-}
-
-#define SHA512_X86_ALG(_name, _driver, _priority, _digestsize, _init, _block_fn)	\
-	{									\
-		.alg = {							\
-			.digestsize		= _digestsize,			\
-			.init			= _init,			\
-			.update			= sha512_x86_update,		\
-			.final			= sha512_x86_final,		\
-			.finup			= sha512_x86_finup,		\
-			.export			= crypto_sha512_export,		\
-			.import			= crypto_sha512_import,		\
-			.descsize		= sizeof(struct sha512_state),	\
-			.statesize		= sizeof(struct sha512_state),	\
-			.base.cra_name		= _name,			\
-			.base.cra_driver_name	= _driver,			\
-			.base.cra_priority	= _priority,			\
-			.base.cra_blocksize	= SHA512_BLOCK_SIZE,		\
-			.base.cra_module	= THIS_MODULE,			\
-		},								\
-		.block_fn = _block_fn,						\
+/* A variant's update, finup and final: the shared ones above with its block function. */
+#define SHA512_X86_VARIANT_OPS(_variant, _block_fn)					\
+	static int sha512_##_variant##_update(struct shash_desc *desc, const u8 *data,	\
+					      unsigned int len)				\
+	{										\
+		return sha512_x86_update(desc, data, len, _block_fn);			\
+	}										\
+	static int sha512_##_variant##_finup(struct shash_desc *desc, const u8 *data,	\
+					     unsigned int len, u8 *out)			\
+	{										\
+		return sha512_x86_finup(desc, data, len, out, _block_fn);		\
+	}										\
+	static int sha512_##_variant##_final(struct shash_desc *desc, u8 *out)		\
+	{										\
+		return sha512_x86_finup(desc, NULL, 0, out, _block_fn);			\
 	}
 
-static struct sha512_x86_alg sha512_avx2_algs[] = {
-	SHA512_X86_ALG("sha384", "sha384-avx2", 170, SHA384_DIGEST_SIZE, sha384_x86_init,
-		       sha512_transform_avx2),
-	SHA512_X86_ALG("sha512", "sha512-avx2", 170, SHA512_DIGEST_SIZE, sha512_x86_init,
-		       sha512_transform_avx2),
+SHA512_X86_VARIANT_OPS(avx2, sha512_transform_avx2)
+SHA512_X86_VARIANT_OPS(avx512, sha512_transform_avx512)
+
+#define SHA512_X86_ALG(_name, _priority, _digestsize, _init, _variant)		\
+	{									\
+		.digestsize		= _digestsize,				\
+		.init			= _init,				\
+		.update			= sha512_##_variant##_update,		\
+		.final			= sha512_##_variant##_final,		\
+		.finup			= sha512_##_variant##_finup,		\
+		.export			= crypto_sha512_export,			\
+		.import			= crypto_sha512_import,			\
+		.descsize		= sizeof(struct sha512_state),		\
+		.statesize		= sizeof(struct sha512_state),		\
+		.base.cra_name		= _name,				\
+		.base.cra_driver_name	= _name "-" #_variant,			\
+		.base.cra_priority	= _priority,				\
+		.base.cra_blocksize	= SHA512_BLOCK_SIZE,			\
+		.base.cra_module	= THIS_MODULE,				\
+	}
+
+static struct shash_alg sha512_avx2_algs[] = {
+	SHA512_X86_ALG("sha384", 170, SHA384_DIGEST_SIZE, sha384_x86_init, avx2),
+	SHA512_X86_ALG("sha512", 170, SHA512_DIGEST_SIZE, sha512_x86_init, avx2),
 };
 
-static struct sha512_x86_alg sha512_avx512_algs[] = {
-	SHA512_X86_ALG("sha384", "sha384-avx512", 180, SHA384_DIGEST_SIZE, sha384_x86_init,
-		       sha512_transform_avx512),
-	SHA512_X86_ALG("sha512", "sha512-avx512", 180, SHA512_DIGEST_SIZE, sha512_x86_init,
-		       sha512_transform_avx512),
+static struct shash_alg sha512_avx512_algs[] = {
+	SHA512_X86_ALG("sha384", 180, SHA384_DIGEST_SIZE, sha384_x86_init, avx512),
+	SHA512_X86_ALG("sha512", 180, SHA512_DIGEST_SIZE, sha512_x86_init, avx512),
 };
 
 static bool sha512_x86_has_avx2(void)
@@ -131,27 +129,6 @@ static bool sha512_x86_has_avx512(void)
 				 NULL);
 }
 
-static int sha512_x86_register(struct sha512_x86_alg *algs, int count)
-{
-	int i, err;
-
-	for (i = 0; i < count; i++) {
-		err = crypto_register_shash(&algs[i].alg);
-		if (err) {
-			while (i--)
-				crypto_unregister_shash(&algs[i].alg);
-			return err;
-		}
-	}
-	return 0;
-}
-
-static void sha512_x86_unregister(struct sha512_x86_alg *algs, int count)
-{
-	while (count--)
-		crypto_unregister_shash(&algs[count].alg);
-}
-
 /* what init registered: a feature masked later must not change exit */
 static bool sha512_avx512_registered;
 
@@ -161,12 +138,12 @@ static int __init sha512_x86_mod_init(void)
 
 	if (!sha512_x86_has_avx2())
 		return -ENODEV;
-	err = sha512_x86_register(sha512_avx2_algs, ARRAY_SIZE(sha512_avx2_algs));
+	err = crypto_register_shashes(sha512_avx2_algs, ARRAY_SIZE(sha512_avx2_algs));
 	if (err || !sha512_x86_has_avx512())
 		return err;
-	err = sha512_x86_register(sha512_avx512_algs, ARRAY_SIZE(sha512_avx512_algs));
+	err = crypto_register_shashes(sha512_avx512_algs, ARRAY_SIZE(sha512_avx512_algs));
 	if (err)
-		sha512_x86_unregister(sha512_avx2_algs, ARRAY_SIZE(sha512_avx2_algs));
+		crypto_unregister_shashes(sha512_avx2_algs, ARRAY_SIZE(sha512_avx2_algs));
 	else
 		sha512_avx512_registered = true;
 	return err;
@@ -175,8 +152,8 @@ static int __init sha512_x86_mod_init(void)
 static void __exit sha512_x86_mod_exit(void)
 {
 	if (sha512_avx512_registered)
-		sha512_x86_unregister(sha512_avx512_algs, ARRAY_SIZE(sha512_avx512_algs));
-	sha512_x86_unregister(sha512_avx2_algs, ARRAY_SIZE(sha512_avx2_algs));
+		crypto_unregister_shashes(sha512_avx512_algs, ARRAY_SIZE(sha512_avx512_algs));
+	crypto_unregister_shashes(sha512_avx2_algs, ARRAY_SIZE(sha512_avx2_algs));
 }
 
 module_init(sha512_x86_mod_init);

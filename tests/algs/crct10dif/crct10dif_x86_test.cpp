@@ -15,28 +15,12 @@
 #include <asm/cpufeature.h>
 #include <asm/fpu/xstate.h>
 
+#include "support/feature_mask.h"
 #include "support/variant_testing.h"
-
-#ifndef KCSHIM_TEST_MASK
-#define KCSHIM_TEST_MASK ""
-#endif
 
 namespace {
 
 namespace v = kcshim::test::variants;
-
-// The mask is set before anything runs the drivers' init calls.
-class MaskFeature : public ::testing::Environment {
-public:
-	void SetUp() override
-	{
-		if (*KCSHIM_TEST_MASK) {
-			ASSERT_EQ(kcshim_cpu_mask_named(KCSHIM_TEST_MASK), 0);
-		}
-	}
-};
-
-const auto *const mask_env = ::testing::AddGlobalTestEnvironment(new MaskFeature);
 
 bool has_pclmul()
 {
@@ -87,22 +71,16 @@ TEST(KCSHIM_TEST_SUITE, SelftestsAndTenThousandExtraCasesAgainstGenericPass)
 // to 64 KiB.
 TEST(KCSHIM_TEST_SUITE, EqualsGenericOnEveryLengthAndLargeBuffers)
 {
-	for (const v::DriverPair *p : {&vpclmul, &pclmul}) {
-		if (!v::find_driver(v::all_algs(), p->variant))
-			continue;
-		std::mt19937_64 rng(v::test_seed());
-		v::expect_equals_generic(p->variant, p->generic, rng, 1101, 200, 65536);
-	}
+	v::for_each_registered({&vpclmul, &pclmul}, [](const v::DriverPair &p, auto &rng) {
+		v::expect_equals_generic(p.variant, p.generic, rng, 1101, 200, 65536);
+	});
 }
 
 TEST(KCSHIM_TEST_SUITE, StatesCrossWithTheGenericDriver)
 {
-	for (const v::DriverPair *p : {&vpclmul, &pclmul}) {
-		if (!v::find_driver(v::all_algs(), p->variant))
-			continue;
-		std::mt19937_64 rng(v::test_seed());
-		v::expect_state_moves(p->variant, p->generic, rng, 4096);
-	}
+	v::for_each_registered({&vpclmul, &pclmul}, [](const v::DriverPair &p, auto &rng) {
+		v::expect_state_moves(p.variant, p.generic, rng, 4096);
+	});
 }
 
 }  // namespace
