@@ -286,43 +286,7 @@ static const u32 cast5_s8[256] = {
 	0x50b2ad80, 0xeaee6801, 0x8db2a283, 0xea8bf59e,
 };
 
-/*
- * The three round functions of RFC 2144 section 2.2. I is the data half combined with the
- * masking subkey and rotated by the rotation subkey; its bytes, most significant first,
- * index S1..S4.
- */
-#define cast5_sbox_a(I)	cast_s1[(I) >> 24]
-#define cast5_sbox_b(I)	cast_s2[((I) >> 16) & 0xff]
-#define cast5_sbox_c(I)	cast_s3[((I) >> 8) & 0xff]
-#define cast5_sbox_d(I)	cast_s4[(I) & 0xff]
-
-static inline u32 cast5_f1(u32 d, u32 km, u8 kr)
-{
-	u32 i = rol32(km + d, kr);
-
-	return ((cast5_sbox_a(i) ^ cast5_sbox_b(i)) - cast5_sbox_c(i)) + cast5_sbox_d(i);
-}
-
-static inline u32 cast5_f2(u32 d, u32 km, u8 kr)
-{
-	u32 i = rol32(km ^ d, kr);
-
-	return ((cast5_sbox_a(i) - cast5_sbox_b(i)) + cast5_sbox_c(i)) ^ cast5_sbox_d(i);
-}
-
-static inline u32 cast5_f3(u32 d, u32 km, u8 kr)
-{
-	u32 i = rol32(km - d, kr);
-
-	return ((cast5_sbox_a(i) + cast5_sbox_b(i)) ^ cast5_sbox_c(i)) - cast5_sbox_d(i);
-}
-
-/*
- * Round n (1-based) of the Feistel network uses round function ((n - 1) % 3) + 1 with subkeys
- * Km[n - 1], Kr[n - 1]. Instead of swapping the halves after each round, the rounds alternate
- * between updating l from r (CAST5_L) and r from l (CAST5_R), so after an even number of
- * encryption rounds l and r are L(n) and R(n).
- */
+/* One round on one block (CAST5_ENCRYPT_ROUNDS in cast5.h says which and in what order) */
 #define CAST5_L(f, n)	(l ^= cast5_##f(r, km[(n) - 1], kr[(n) - 1]))
 #define CAST5_R(f, n)	(r ^= cast5_##f(l, km[(n) - 1], kr[(n) - 1]))
 
@@ -333,24 +297,7 @@ void __cast5_encrypt(struct cast5_ctx *ctx, u8 *dst, const u8 *src)
 	u32 l = get_unaligned_be32(src);
 	u32 r = get_unaligned_be32(src + 4);
 
-	CAST5_L(f1, 1);
-	CAST5_R(f2, 2);
-	CAST5_L(f3, 3);
-	CAST5_R(f1, 4);
-	CAST5_L(f2, 5);
-	CAST5_R(f3, 6);
-	CAST5_L(f1, 7);
-	CAST5_R(f2, 8);
-	CAST5_L(f3, 9);
-	CAST5_R(f1, 10);
-	CAST5_L(f2, 11);
-	CAST5_R(f3, 12);
-	if (!ctx->rr) {
-		CAST5_L(f1, 13);
-		CAST5_R(f2, 14);
-		CAST5_L(f3, 15);
-		CAST5_R(f1, 16);
-	}
+	CAST5_ENCRYPT_ROUNDS(CAST5_L, CAST5_R, ctx->rr);
 
 	/* The ciphertext is R(n) || L(n). */
 	put_unaligned_be32(r, dst);
@@ -370,24 +317,7 @@ void __cast5_decrypt(struct cast5_ctx *ctx, u8 *dst, const u8 *src)
 	u32 l = get_unaligned_be32(src);
 	u32 r = get_unaligned_be32(src + 4);
 
-	if (!ctx->rr) {
-		CAST5_L(f1, 16);
-		CAST5_R(f3, 15);
-		CAST5_L(f2, 14);
-		CAST5_R(f1, 13);
-	}
-	CAST5_L(f3, 12);
-	CAST5_R(f2, 11);
-	CAST5_L(f1, 10);
-	CAST5_R(f3, 9);
-	CAST5_L(f2, 8);
-	CAST5_R(f1, 7);
-	CAST5_L(f3, 6);
-	CAST5_R(f2, 5);
-	CAST5_L(f1, 4);
-	CAST5_R(f3, 3);
-	CAST5_L(f2, 2);
-	CAST5_R(f1, 1);
+	CAST5_DECRYPT_ROUNDS(CAST5_L, CAST5_R, ctx->rr);
 
 	put_unaligned_be32(r, dst);
 	put_unaligned_be32(l, dst + 4);
