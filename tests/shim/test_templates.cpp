@@ -115,9 +115,10 @@ protected:
 	struct kcshim_module *mod_ = nullptr;
 };
 
+// The inner is named by its driver throughout: on x86-64, cbc(cast5) itself is cbc-cast5-x86_64.
 TEST_F(Templates, InstanceMadeOnLookupActsAsItsInner)
 {
-	Skcipher pass(crypto_alloc_skcipher("pass(cbc(cast5))", 0, 0));
+	Skcipher pass(crypto_alloc_skcipher("pass(cbc(cast5-generic))", 0, 0));
 	ASSERT_FALSE(IS_ERR(pass.get())) << PTR_ERR(pass.get()) << " " << kcshim_last_error();
 	EXPECT_STREQ(crypto_skcipher_driver_name(pass.get()), "pass(cbc(cast5-generic))");
 	auto info = info_of("pass(cbc(cast5-generic))");
@@ -271,13 +272,13 @@ TEST_F(Templates, ClonedCipherKeepsTheKey)
 // the instance is freed with its template; a tfm of the instance holds a child tfm besides.
 TEST_F(Templates, SpawnHoldsTheInnerUntilTheInstanceGoes)
 {
-	ASSERT_EQ(kcshim_instantiate("pass(cbc(cast5))"), 0) << kcshim_last_error();
-	EXPECT_EQ(kcshim_instantiate("pass(cbc(cast5))"), -EEXIST);
+	ASSERT_EQ(kcshim_instantiate("pass(cbc(cast5-generic))"), 0) << kcshim_last_error();
+	EXPECT_EQ(kcshim_instantiate("pass(cbc(cast5-generic))"), -EEXIST);
 	auto inner = info_of("cbc(cast5-generic)");
 	ASSERT_TRUE(inner);
 	EXPECT_EQ(inner->refcnt, 2u);
 	{
-		Skcipher pass(crypto_alloc_skcipher("pass(cbc(cast5))", 0, 0));
+		Skcipher pass(crypto_alloc_skcipher("pass(cbc(cast5-generic))", 0, 0));
 		ASSERT_FALSE(IS_ERR(pass.get()));
 		EXPECT_EQ(info_of("cbc(cast5-generic)")->refcnt, 3u);
 	}
@@ -294,7 +295,7 @@ TEST_F(Templates, SpawnHoldsTheInnerUntilTheInstanceGoes)
 
 TEST_F(Templates, UnloadRefusedWhileAnInstanceIsInUse)
 {
-	Skcipher pass(crypto_alloc_skcipher("pass(cbc(cast5))", 0, 0));
+	Skcipher pass(crypto_alloc_skcipher("pass(cbc(cast5-generic))", 0, 0));
 	ASSERT_FALSE(IS_ERR(pass.get()));
 	EXPECT_EQ(kcshim_unload_module(mod_), -EBUSY);
 	EXPECT_TRUE(info_of("pass(cbc(cast5-generic))"));
