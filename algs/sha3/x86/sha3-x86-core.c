@@ -12,6 +12,11 @@
  *    bound it instead.
  *
  * Both keep the state in registers across the blocks of a call and load it once.
+ *
+ * Neither wipes its stack, unlike the SHA-512 core, whose message schedule would reveal the
+ * message: what these leave there (e[], spilled lanes) are the last block's rounds, which the
+ * state they store back determines (Keccak-f is a permutation), and the descriptor holding that
+ * state is wiped by the API.
  */
 #include <immintrin.h>
 #include <linux/compiler.h>
@@ -63,7 +68,6 @@ void SHA3_BMI2_TARGET sha3_transform_bmi2(struct sha3_state *sctx, const u8 *src
 		src += sctx->rsiz;
 	}
 	memcpy(sctx->st, a, sizeof(a));
-	memzero_explicit(e, sizeof(e));
 }
 
 void SHA3_AVX512_TARGET sha3_transform_avx512(struct sha3_state *sctx, const u8 *src,

@@ -44,14 +44,14 @@ static int sha3_x86_update(struct shash_desc *desc, const u8 *data, unsigned int
 	return 0;
 }
 
+/* @generic_final is the generic driver's final for @pad, which runs without usable SIMD. */
 static int sha3_x86_final(struct shash_desc *desc, u8 *out, u8 pad, sha3_block_fn *block_fn,
-			  bool simd)
+			  bool simd, int (*generic_final)(struct shash_desc *desc, u8 *out))
 {
 	struct sha3_state *sctx = shash_desc_ctx(desc);
 
 	if (simd && !crypto_simd_usable())
-		return pad == SHAKE_PAD_BYTE ? crypto_shake_final(desc, out) :
-					       crypto_sha3_final(desc, out);
+		return generic_final(desc, out);
 	if (simd)
 		kernel_fpu_begin();
 	sha3_base_do_finalize(sctx, pad, block_fn);
@@ -70,11 +70,13 @@ static int sha3_x86_final(struct shash_desc *desc, u8 *out, u8 pad, sha3_block_f
 	}										\
 	static int sha3_##_variant##_final(struct shash_desc *desc, u8 *out)		\
 	{										\
-		return sha3_x86_final(desc, out, SHA3_PAD_BYTE, _block_fn, _simd);	\
+		return sha3_x86_final(desc, out, SHA3_PAD_BYTE, _block_fn, _simd,	\
+				      crypto_sha3_final);				\
 	}										\
 	static int shake_##_variant##_final(struct shash_desc *desc, u8 *out)		\
 	{										\
-		return sha3_x86_final(desc, out, SHAKE_PAD_BYTE, _block_fn, _simd);	\
+		return sha3_x86_final(desc, out, SHAKE_PAD_BYTE, _block_fn, _simd,	\
+				      crypto_shake_final);				\
 	}
 
 SHA3_X86_VARIANT_OPS(bmi2, sha3_transform_bmi2, false)
