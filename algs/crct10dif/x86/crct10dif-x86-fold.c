@@ -29,6 +29,7 @@ static struct {
 	u64 fold_128[2];
 	u64 fold_512[2];
 	u64 fold_1024[2];
+	u64 fold_2048[2];
 	u64 fold_zmm_accs[2];	/* ZMM_ACCS * 512 */
 	u64 lanes_384_256_128[6];
 	u64 x80_mod_p;
@@ -75,6 +76,7 @@ void crct10dif_x86_init_consts(void)
 	set_fold(consts.fold_128, 128);
 	set_fold(consts.fold_512, 512);
 	set_fold(consts.fold_1024, 1024);
+	set_fold(consts.fold_2048, 2048);
 	set_fold(consts.fold_zmm_accs, ZMM_ACCS * 512);
 	set_fold(&consts.lanes_384_256_128[0], 384);
 	set_fold(&consts.lanes_384_256_128[2], 256);
@@ -230,10 +232,17 @@ VPCLMUL_TARGET u16 crct10dif_vpclmul_fold(u16 crc, const u8 *p, size_t len)
 			for (i = 0; i < ZMM_ACCS; i++)
 				a[i] = fold512(a[i], k_far, load512(p + 64 * i));
 		}
-		z = a[0];
+		/*
+		 * Into one as a tree, each accumulator onto the one half the distance further
+		 * along: three folds deep, not seven, and each fold waits on VPCLMULQDQ's latency.
+		 */
 		unrolled_full
-		for (i = 1; i < ZMM_ACCS; i++)
-			z = fold512(z, k512, a[i]);
+		for (i = 0; i < 4; i++)
+			a[i] = fold512(a[i], fold_pair512(consts.fold_2048), a[i + 4]);
+		unrolled_full
+		for (i = 0; i < 2; i++)
+			a[i] = fold512(a[i], fold_pair512(consts.fold_1024), a[i + 2]);
+		z = fold512(a[0], k512, a[1]);
 	} else {
 		z = _mm512_xor_si512(load512(p), init);
 		p += 64;
