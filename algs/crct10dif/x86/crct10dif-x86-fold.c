@@ -6,8 +6,8 @@
  * Folding: a 128-bit accumulator X, byte-swapped so that bit 127 is the first message bit, is
  * moved D bits further along the message by X * x^D = X_hi * x^(D+64) + X_lo * x^D; with
  * k = x^(D+64) mod P and x^D mod P (16-bit) the two carry-less products fit in 128 bits again and
- * stay congruent mod P. Several accumulators fold in parallel over distant blocks (8 xmm 1 KiB
- * apart; 4 zmm of 4 lanes, 2 KiB apart), then fold into one. The last accumulator is reduced by
+ * stay congruent mod P. Several accumulators fold in parallel over distant blocks (8 xmm, 128
+ * bytes apart; 8 zmm of 4 lanes, 512 bytes apart, then 4, 256 apart), then fold into one. The last accumulator is reduced by
  * Barrett: X * x^16 = X_hi * (x^80 mod P) + X_lo * x^16 = A, deg A < 80, and
  * A mod P = A_lo + low16(q * P) with q = A_hi + hi64(A_hi * (floor(x^80 / P) - x^64)).
  *
@@ -209,18 +209,25 @@ VPCLMUL_TARGET static inline __m128i lanes_to_128(__m512i z)
 					      _mm512_extracti32x4_epi32(t, 3)));
 }
 
+/*
+ * Eight accumulators 512 bytes apart while at least 512 bytes are left (enough 64-byte folds in
+ * flight to cover VPCLMULQDQ's latency), then four 256 bytes apart while at least 256 are, then
+ * one. Each step down folds an accumulator onto the one half the distance further along, as a
+ * tree: from eight to one is three folds deep, not seven, and each waits on VPCLMULQDQ.
+ */
 VPCLMUL_TARGET u16 crct10dif_vpclmul_fold(u16 crc, const u8 *p, size_t len)
 {
 	const __m512i init = _mm512_set_epi64(0, 0, 0, 0, 0, 0, (long long)((u64)crc << 48), 0);
-	__m512i k512 = fold_pair512(consts.fold_512), z;
+	const __m512i k512 = fold_pair512(consts.fold_512);
+	const __m512i k2048 = fold_pair512(consts.fold_2048);
+	__m512i a[ZMM_ACCS], z;
+	int i;
 
 	if (len < 64)
 		return crct10dif_pclmul_fold(crc, p, len);
 
 	if (len >= ZMM_ACCS * 64) {
-		__m512i k_far = fold_pair512(consts.fold_zmm_accs);
-		__m512i a[ZMM_ACCS];
-		int i;
+		const __m512i k_far = fold_pair512(consts.fold_zmm_accs);
 
 		unrolled_full
 		for (i = 0; i < ZMM_ACCS; i++)
@@ -232,22 +239,32 @@ VPCLMUL_TARGET u16 crct10dif_vpclmul_fold(u16 crc, const u8 *p, size_t len)
 			for (i = 0; i < ZMM_ACCS; i++)
 				a[i] = fold512(a[i], k_far, load512(p + 64 * i));
 		}
-		/*
-		 * Into one as a tree, each accumulator onto the one half the distance further
-		 * along: three folds deep, not seven, and each fold waits on VPCLMULQDQ's latency.
-		 */
 		unrolled_full
 		for (i = 0; i < 4; i++)
-			a[i] = fold512(a[i], fold_pair512(consts.fold_2048), a[i + 4]);
+			a[i] = fold512(a[i], k2048, a[i + 4]);
+	} else if (len >= 4 * 64) {
 		unrolled_full
-		for (i = 0; i < 2; i++)
-			a[i] = fold512(a[i], fold_pair512(consts.fold_1024), a[i + 2]);
-		z = fold512(a[0], k512, a[1]);
+		for (i = 0; i < 4; i++)
+			a[i] = load512(p + 64 * i);
+		a[0] = _mm512_xor_si512(a[0], init);
+		p += 4 * 64;
+		len -= 4 * 64;
 	} else {
 		z = _mm512_xor_si512(load512(p), init);
 		p += 64;
 		len -= 64;
+		goto fold_64;
 	}
+	for (; len >= 4 * 64; p += 4 * 64, len -= 4 * 64) {
+		unrolled_full
+		for (i = 0; i < 4; i++)
+			a[i] = fold512(a[i], k2048, load512(p + 64 * i));
+	}
+	unrolled_full
+	for (i = 0; i < 2; i++)
+		a[i] = fold512(a[i], fold_pair512(consts.fold_1024), a[i + 2]);
+	z = fold512(a[0], k512, a[1]);
+fold_64:
 	for (; len >= 64; p += 64, len -= 64)
 		z = fold512(z, k512, load512(p));
 	return fold_blocks_and_reduce(lanes_to_128(z), p, len);
