@@ -116,22 +116,23 @@ PCLMUL_TARGET static inline __m128i first_block(u16 crc, const u8 *p)
 	return _mm_xor_si128(load128(p), _mm_set_epi64x((long long)((u64)crc << 48), 0));
 }
 
-/* (x * x^16) mod P by Barrett reduction. */
+/*
+ * (x * x^16) mod P by Barrett reduction, in xmm registers throughout: each move to a general
+ * register and back would add its latency to every call's last steps.
+ */
 PCLMUL_TARGET static u16 reduce128(__m128i x)
 {
-	__m128i k = _mm_set_epi64x((long long)consts.mu_low, (long long)consts.x80_mod_p);
-	__m128i b = _mm_clmulepi64_si128(x, k, 0x01);	/* X_hi * (x^80 mod P) */
-	u64 x_lo = (u64)_mm_cvtsi128_si64(x);
-	u64 a_lo64 = (u64)_mm_cvtsi128_si64(b) ^ (x_lo << 16);
-	u64 a_hi64 = (u64)_mm_cvtsi128_si64(_mm_unpackhi_epi64(b, b)) ^ (x_lo >> 48);
-	u64 a_hi = (a_hi64 << 48) | (a_lo64 >> 16);	/* the coefficients of x^16..x^79 */
-	__m128i t = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)a_hi), k, 0x10);
-	u64 q = a_hi ^ (u64)_mm_cvtsi128_si64(_mm_unpackhi_epi64(t, t));
-	__m128i qp = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)q),
-					  _mm_cvtsi64_si128((long long)(CRCT10DIF_POLY & 0xffff)),
-					  0x00);
+	const __m128i k = _mm_set_epi64x((long long)consts.mu_low, (long long)consts.x80_mod_p);
+	const __m128i p16 = _mm_set_epi64x(0, CRCT10DIF_POLY & 0xffff);
+	/* A = X_hi * (x^80 mod P) + X_lo * x^16: the x^16 is a two-byte shift */
+	__m128i a = _mm_xor_si128(_mm_clmulepi64_si128(x, k, 0x01),
+				  _mm_slli_si128(_mm_move_epi64(x), 2));
+	/* the coefficients of x^16..x^79 in the low half (deg A < 80: the high half is zero) */
+	__m128i a_hi = _mm_srli_si128(a, 2);
+	/* q = A_hi + hi64(A_hi * mu_low) */
+	__m128i q = _mm_xor_si128(a_hi, _mm_srli_si128(_mm_clmulepi64_si128(a_hi, k, 0x10), 8));
 
-	return (u16)(a_lo64 ^ (u64)_mm_cvtsi128_si64(qp));
+	return (u16)_mm_cvtsi128_si32(_mm_xor_si128(a, _mm_clmulepi64_si128(q, p16, 0x00)));
 }
 
 /* Folds the whole 16-byte blocks of p[0..len) into x, then reduces: the CRC of them. */
