@@ -34,25 +34,23 @@
 #define CRCT10DIF_FOLD_BLOCK	16U
 #define CRCT10DIF_FOLD_MIN	64U
 
-/* A driver and the folding core it runs. */
-struct crct10dif_x86_alg {
-	struct shash_alg alg;
-	u16 (*fold)(u16 crc, const u8 *p, size_t len);
-};
+typedef u16 (crct10dif_fold_fn)(u16 crc, const u8 *p, size_t len);
 
-static u16 crct10dif_x86(struct crypto_shash *tfm, u16 crc, const u8 *data, size_t len)
+/* Inlined into each variant's ops with its core, so the fold is a direct call. */
+static __always_inline u16 crct10dif_x86(u16 crc, const u8 *data, size_t len,
+					 crct10dif_fold_fn *fold)
 {
-	const struct crct10dif_x86_alg *x86 =
-		container_of(crypto_shash_alg(tfm), struct crct10dif_x86_alg, alg);
 	size_t folded = len & ~(size_t)(CRCT10DIF_FOLD_BLOCK - 1);
 
 	if (len < CRCT10DIF_FOLD_MIN || !crypto_simd_usable())
 		return crc_t10dif_slice8(crc, data, len);
 
 	kernel_fpu_begin();
-	crc = x86->fold(crc, data, folded);
+	crc = fold(crc, data, folded);
 	kernel_fpu_end();
-	return crc_t10dif_slice8(crc, data + folded, len - folded);
+	if (folded < len)
+		crc = crc_t10dif_slice8(crc, data + folded, len - folded);
+	return crc;
 }
 
 static struct crct10dif_desc_ctx *crct10dif_ctx(struct shash_desc *desc)
@@ -66,57 +64,60 @@ static int crct10dif_x86_init(struct shash_desc *desc)
 	return 0;
 }
 
-static int crct10dif_x86_update(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	struct crct10dif_desc_ctx *ctx = crct10dif_ctx(desc);
-
-	ctx->crc = crct10dif_x86(desc->tfm, ctx->crc, data, len);
-	return 0;
-}
-
 static int crct10dif_x86_final(struct shash_desc *desc, u8 *out)
 {
 	put_unaligned(crct10dif_ctx(desc)->crc, (u16 *)out);
 	return 0;
 }
 
-static int crct10dif_x86_finup(struct shash_desc *desc, const u8 *data, unsigned int len,
-			       u8 *out)
-{
-	crct10dif_x86_update(desc, data, len);
-	return crct10dif_x86_final(desc, out);
-}
-
-static int crct10dif_x86_digest(struct shash_desc *desc, const u8 *data, unsigned int len,
-				u8 *out)
-{
-	put_unaligned(crct10dif_x86(desc->tfm, 0, data, len), (u16 *)out);
-	return 0;
-}
-
-#define CRCT10DIF_X86_ALG(_driver, _priority, _fold)				\
-	{									\
-		.alg = {							\
-			.digestsize		= CRC_T10DIF_DIGEST_SIZE,	\
-			.init			= crct10dif_x86_init,		\
-			.update			= crct10dif_x86_update,		\
-			.final			= crct10dif_x86_final,		\
-			.finup			= crct10dif_x86_finup,		\
-			.digest			= crct10dif_x86_digest,		\
-			.descsize		= sizeof(struct crct10dif_desc_ctx), \
-			.base.cra_name		= CRC_T10DIF_STRING,		\
-			.base.cra_driver_name	= _driver,			\
-			.base.cra_priority	= _priority,			\
-			.base.cra_blocksize	= CRC_T10DIF_BLOCK_SIZE,	\
-			.base.cra_module	= THIS_MODULE,			\
-		},								\
-		.fold = _fold,							\
+/* A variant's update, finup and digest: the shared code above with its folding core. */
+#define CRCT10DIF_X86_VARIANT_OPS(_variant)						\
+	static int crct10dif_##_variant##_update(struct shash_desc *desc,		\
+						 const u8 *data, unsigned int len)	\
+	{										\
+		struct crct10dif_desc_ctx *ctx = crct10dif_ctx(desc);			\
+											\
+		ctx->crc = crct10dif_x86(ctx->crc, data, len, crct10dif_##_variant##_fold); \
+		return 0;								\
+	}										\
+	static int crct10dif_##_variant##_finup(struct shash_desc *desc,		\
+						const u8 *data, unsigned int len, u8 *out) \
+	{										\
+		crct10dif_##_variant##_update(desc, data, len);			\
+		return crct10dif_x86_final(desc, out);					\
+	}										\
+	static int crct10dif_##_variant##_digest(struct shash_desc *desc,		\
+						 const u8 *data, unsigned int len,	\
+						 u8 *out)				\
+	{										\
+		put_unaligned(crct10dif_x86(0, data, len, crct10dif_##_variant##_fold),	\
+			      (u16 *)out);						\
+		return 0;								\
 	}
 
-static struct crct10dif_x86_alg crct10dif_pclmul_alg =
-	CRCT10DIF_X86_ALG("crct10dif-pclmul", 200, crct10dif_pclmul_fold);
-static struct crct10dif_x86_alg crct10dif_vpclmul_alg =
-	CRCT10DIF_X86_ALG("crct10dif-vpclmul-avx512", 300, crct10dif_vpclmul_fold);
+CRCT10DIF_X86_VARIANT_OPS(pclmul)
+CRCT10DIF_X86_VARIANT_OPS(vpclmul)
+
+#define CRCT10DIF_X86_ALG(_driver, _priority, _variant)				\
+	{									\
+		.digestsize		= CRC_T10DIF_DIGEST_SIZE,		\
+		.init			= crct10dif_x86_init,			\
+		.update			= crct10dif_##_variant##_update,	\
+		.final			= crct10dif_x86_final,			\
+		.finup			= crct10dif_##_variant##_finup,		\
+		.digest			= crct10dif_##_variant##_digest,	\
+		.descsize		= sizeof(struct crct10dif_desc_ctx),	\
+		.base.cra_name		= CRC_T10DIF_STRING,			\
+		.base.cra_driver_name	= _driver,				\
+		.base.cra_priority	= _priority,				\
+		.base.cra_blocksize	= CRC_T10DIF_BLOCK_SIZE,		\
+		.base.cra_module	= THIS_MODULE,				\
+	}
+
+static struct shash_alg crct10dif_pclmul_alg =
+	CRCT10DIF_X86_ALG("crct10dif-pclmul", 200, pclmul);
+static struct shash_alg crct10dif_vpclmul_alg =
+	CRCT10DIF_X86_ALG("crct10dif-vpclmul-avx512", 300, vpclmul);
 
 static bool crct10dif_has_avx512(void)
 {
@@ -137,12 +138,12 @@ static int __init crct10dif_x86_mod_init(void)
 		return -ENODEV;
 	crct10dif_x86_init_consts();
 	crc_t10dif_slice8_init();
-	err = crypto_register_shash(&crct10dif_pclmul_alg.alg);
+	err = crypto_register_shash(&crct10dif_pclmul_alg);
 	if (err || !crct10dif_has_avx512())
 		return err;
-	err = crypto_register_shash(&crct10dif_vpclmul_alg.alg);
+	err = crypto_register_shash(&crct10dif_vpclmul_alg);
 	if (err)
-		crypto_unregister_shash(&crct10dif_pclmul_alg.alg);
+		crypto_unregister_shash(&crct10dif_pclmul_alg);
 	else
 		crct10dif_vpclmul_registered = true;
 	return err;
@@ -151,8 +152,8 @@ static int __init crct10dif_x86_mod_init(void)
 static void __exit crct10dif_x86_mod_exit(void)
 {
 	if (crct10dif_vpclmul_registered)
-		crypto_unregister_shash(&crct10dif_vpclmul_alg.alg);
-	crypto_unregister_shash(&crct10dif_pclmul_alg.alg);
+		crypto_unregister_shash(&crct10dif_vpclmul_alg);
+	crypto_unregister_shash(&crct10dif_pclmul_alg);
 }
 
 module_init(crct10dif_x86_mod_init);
