@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "report.h"
 #include "run_cli.h"
 #include "tcrypt_parse.h"
 
@@ -102,6 +103,34 @@ TEST(SpeedCli, JsonAndCompareOnSavedFiles)
 	std::remove(a.c_str());
 	std::remove(b.c_str());
 	rmdir(dir);
+}
+
+// --best reports each line's fastest run (and says so); without it, the median.
+TEST(SpeedCli, BestReportsTheFastestRun)
+{
+	using kcshim::speed::SpeedReport;
+	for (bool best : {true, false}) {
+		std::vector<std::string> args = {"speed", "crct10dif", "--sec", "0.01", "--sizes",
+						 "64,1024", "--repeat", "5", "--json"};
+		if (best)
+			args.push_back("--best");
+		CliResult r = run_cli(args);
+		ASSERT_EQ(r.status, 0) << r.err;
+		SpeedReport report = kcshim::speed::parse_report(r.out);
+		EXPECT_EQ(report.statistic, best ? "best" : "median");
+		for (const auto &row : report.rows) {
+			for (const auto &[driver, p] : row.results) {
+				ASSERT_EQ(p.runs_mb_per_s.size(), 5u) << driver;
+				std::vector<double> runs = p.runs_mb_per_s;
+				std::sort(runs.begin(), runs.end());
+				EXPECT_DOUBLE_EQ(p.mb_per_s, best ? runs.back() : runs[2]) << driver;
+			}
+		}
+	}
+	CliResult table = run_cli({"speed", "crct10dif", "--sec", "0.01", "--sizes", "64",
+				   "--repeat", "3", "--best"});
+	ASSERT_EQ(table.status, 0) << table.err;
+	EXPECT_NE(table.out.find("best of 3"), std::string::npos) << table.out;
 }
 
 // libcrypto's own code as a column of a run over all drivers, and by name; none where OpenSSL

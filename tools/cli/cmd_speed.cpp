@@ -91,6 +91,9 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->capture_default_str();
 	sub->add_option("--repeat", o->speed.repeat, "Runs per line; reports median and spread")
 		->capture_default_str();
+	sub->add_flag("--best", o->speed.best,
+		      "Report each line's fastest run, not the median (many short --repeat runs on a "
+		      "shared machine)");
 	sub->add_option("--baseline", o->speed.baseline, "Driver the ratio column compares with "
 							  "(default: the -generic driver)");
 	sub->add_option("--pin", o->speed.pin, "Pin to this CPU");

@@ -83,6 +83,7 @@ void to_json(nlohmann::json &j, const SpeedReport &r)
 	     {"core_cycles", r.core_cycles},
 	     {"sec", r.sec},
 	     {"repeat", r.repeat},
+	     {"statistic", r.statistic},
 	     {"baseline", r.baseline},
 	     {"drivers", r.drivers},
 	     {"rows", rows}};
@@ -106,6 +107,9 @@ void from_json(const nlohmann::json &j, SpeedReport &r)
 		r.core_cycles = j.value("core_cycles", false);
 		r.sec = j.contains("sec") ? measurement(j.at("sec")) : 0.0;
 		r.repeat = j.contains("repeat") ? count(j.at("repeat")) : 1u;
+		r.statistic = j.value("statistic", "median");
+		if (r.statistic != "median" && r.statistic != "best")
+			throw Error("bad speed report: statistic \"" + r.statistic + "\"");
 		r.baseline = j.value("baseline", "");
 		j.at("drivers").get_to(r.drivers);
 		r.kernel = j.value("kernel", "");

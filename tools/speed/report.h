@@ -5,12 +5,14 @@
 // JSON schema (version 1):
 //   { "kcshim_speed": 1, "alg": "sha3-256", "kind": "hash"|"skcipher",
 //     "counter": "<cycle counter>", "core_cycles": bool, "sec": 0.25, "repeat": 3,
+//     "statistic": "median"|"best" (absent: median),
 //     "baseline": "<driver>", "drivers": ["<driver>", ...], "kernel": "<where kernel:* ran>",
 //     "rows": [ { "test": 0, "block": 16, "update": 16,
 //                 "results": { "<driver>": { "mb_per_s": x, "cycles_per_byte": y,
 //                                            "spread": s, "runs_mb_per_s": [..],
 //                                            "runs_cycles_per_byte": [..] } } } ] }
-// mb_per_s is 10^6 bytes per second; spread is (max - min) / median of the runs' MB/s.
+// mb_per_s is 10^6 bytes per second, the median of the runs' or their fastest ("statistic");
+// spread is (max - min) / median of the runs' MB/s.
 // Drivers named "kernel:<driver>" are a kernel's, timed through AF_ALG inside that kernel's host
 // ("kernel" says which, e.g. "user-mode Linux 6.1.0"; absent or "" when there are none); their
 // cycles_per_byte is 0 (not measured).
@@ -26,8 +28,8 @@
 namespace kcshim::speed {
 
 struct SpeedPoint {
-	double mb_per_s = 0;		// median over the runs
-	double cycles_per_byte = 0;	// median over the runs
+	double mb_per_s = 0;		// the report's statistic over the runs
+	double cycles_per_byte = 0;	// the report's statistic over the runs
 	double spread = 0;
 	std::vector<double> runs_mb_per_s{};
 	std::vector<double> runs_cycles_per_byte{};
@@ -47,6 +49,7 @@ struct SpeedReport {
 	bool core_cycles = false;
 	double sec = 0;
 	unsigned int repeat = 1;
+	std::string statistic = "median";	// or "best": the fastest run
 	std::string baseline{};
 	std::vector<std::string> drivers{};
 	std::string kernel{};		// where the kernel:* columns ran; "" = none

@@ -22,6 +22,9 @@ struct SpeedOptions {
 	std::vector<unsigned int> sizes{};	// block sizes (one update each); empty = template
 	double sec = 0.25;			// per line, per driver, per repeat
 	unsigned int repeat = 1;
+	// report each line's fastest run instead of the median: on a shared machine, interference
+	// only ever slows a run, so with many short repeats the best is the steadier figure
+	bool best = false;
 	std::string baseline{};			// empty = the -generic driver
 	int pin = -1;				// CPU to pin to; -1 = don't
 	unsigned int keysize = 16;		// skcipher key bytes

@@ -16,7 +16,7 @@ std::string speed_table(const SpeedReport &r)
 	t += emulation_note(r.emulation);
 	snprintf(buf, sizeof(buf), "%s: %zu driver%s, %.2f s per line%s; cycles: %s\n", r.alg.c_str(),
 		 r.drivers.size(), r.drivers.size() == 1 ? "" : "s", r.sec,
-		 r.repeat > 1 ? (", median of " + std::to_string(r.repeat)).c_str() : "",
+		 r.repeat > 1 ? (", " + r.statistic + " of " + std::to_string(r.repeat)).c_str() : "",
 		 r.counter.c_str());
 	t += buf;
 	const char *cpb = r.core_cycles ? "c/B" : "tsc/B";

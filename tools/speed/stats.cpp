@@ -17,6 +17,16 @@ double median(std::span<const double> v)
 	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
+double maximum(std::span<const double> v)
+{
+	return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
+}
+
+double minimum(std::span<const double> v)
+{
+	return v.empty() ? 0 : *std::min_element(v.begin(), v.end());
+}
+
 double spread(std::span<const double> v)
 {
 	if (v.size() < 2)

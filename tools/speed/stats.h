@@ -8,6 +8,9 @@
 namespace kcshim::speed {
 
 double median(std::span<const double> v);	// 0 for an empty list
+// The largest and smallest value; 0 for an empty list.
+double maximum(std::span<const double> v);
+double minimum(std::span<const double> v);
 // (max - min) / median; 0 for fewer than two values or a zero median.
 double spread(std::span<const double> v);
 // Geometric mean of the positive finite values; 0 when there are none.
