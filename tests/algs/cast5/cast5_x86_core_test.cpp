@@ -18,6 +18,14 @@ namespace {
 
 using cast5_test::Bytes;
 
+// Round i's key: random, 5 + i % 12 bytes (12 and 16 rounds); the expanded key it set in @gen.
+const cast5_ctx *set_random_key(crypto_cipher *gen, std::mt19937_64 &rng, int i)
+{
+	const Bytes key = cast5_test::random_bytes(rng, 5 + i % 12);
+	EXPECT_EQ(crypto_cipher_setkey(gen, key.data(), key.size()), 0);
+	return static_cast<const cast5_ctx *>(crypto_tfm_ctx(crypto_cipher_tfm(gen)));
+}
+
 TEST(KCSHIM_TEST_SUITE, CoreEqualsGenericOneBlockAtATime)
 {
 	kcshim_init();
@@ -25,18 +33,16 @@ TEST(KCSHIM_TEST_SUITE, CoreEqualsGenericOneBlockAtATime)
 	ASSERT_TRUE(gen);
 	std::mt19937_64 rng(20261203);
 	for (int i = 0; i < 240; i++) {
-		const Bytes key = cast5_test::random_bytes(rng, 5 + i % 12);
-		ASSERT_EQ(crypto_cipher_setkey(gen.get(), key.data(), key.size()), 0);
-		const auto *ctx = static_cast<const cast5_ctx *>(
-			crypto_tfm_ctx(crypto_cipher_tfm(gen.get())));
+		const cast5_ctx *ctx = set_random_key(gen.get(), rng, i);
+		const unsigned int keylen = 5 + i % 12;
 		const Bytes in = cast5_test::random_bytes(rng, CAST5_X86_BYTES);
 		Bytes enc(CAST5_X86_BYTES), dec(CAST5_X86_BYTES), want(CAST5_X86_BYTES);
 		for (unsigned int b = 0; b < CAST5_X86_BYTES; b += CAST5_BLOCK_SIZE)
 			crypto_cipher_encrypt_one(gen.get(), want.data() + b, in.data() + b);
 		cast5_x86_encrypt_ways(ctx, enc.data(), in.data());
-		ASSERT_EQ(cast5_test::hex(enc), cast5_test::hex(want)) << "key " << key.size() << " bytes";
+		ASSERT_EQ(cast5_test::hex(enc), cast5_test::hex(want)) << "key " << keylen << " bytes";
 		cast5_x86_decrypt_ways(ctx, dec.data(), enc.data());
-		ASSERT_EQ(cast5_test::hex(dec), cast5_test::hex(in)) << "key " << key.size() << " bytes";
+		ASSERT_EQ(cast5_test::hex(dec), cast5_test::hex(in)) << "key " << keylen << " bytes";
 	}
 }
 
@@ -49,10 +55,8 @@ TEST(KCSHIM_TEST_SUITE, CbcDecryptAndCtrEqualTheirDefinitions)
 	ASSERT_TRUE(gen);
 	std::mt19937_64 rng(20261204);
 	for (int i = 0; i < 240; i++) {
-		const Bytes key = cast5_test::random_bytes(rng, 5 + i % 12);
-		ASSERT_EQ(crypto_cipher_setkey(gen.get(), key.data(), key.size()), 0);
-		const auto *ctx = static_cast<const cast5_ctx *>(
-			crypto_tfm_ctx(crypto_cipher_tfm(gen.get())));
+		const cast5_ctx *ctx = set_random_key(gen.get(), rng, i);
+		const unsigned int keylen = 5 + i % 12;
 		const Bytes in = cast5_test::random_bytes(rng, CAST5_X86_BYTES);
 		const Bytes iv = cast5_test::random_bytes(rng, CAST5_BLOCK_SIZE);
 		const u64 ctr = i % 3 == 0 ? rng() : i % 3 == 1 ? (rng() << 32) | 0xfffffffdu : ~u64(2);
@@ -68,7 +72,7 @@ TEST(KCSHIM_TEST_SUITE, CbcDecryptAndCtrEqualTheirDefinitions)
 		Bytes out = in, chain = iv;
 		cast5_x86_cbc_decrypt_ways(ctx, out.data(), in_place ? out.data() : in.data(),
 					   chain.data());
-		ASSERT_EQ(cast5_test::hex(out), cast5_test::hex(want)) << "CBC, key " << key.size();
+		ASSERT_EQ(cast5_test::hex(out), cast5_test::hex(want)) << "CBC, key " << keylen;
 		ASSERT_EQ(cast5_test::hex(chain),
 			  cast5_test::hex(Bytes(in.end() - CAST5_BLOCK_SIZE, in.end())));
 
@@ -82,7 +86,7 @@ TEST(KCSHIM_TEST_SUITE, CbcDecryptAndCtrEqualTheirDefinitions)
 		out = in;
 		u64 next = ctr;
 		cast5_x86_ctr_ways(ctx, out.data(), in_place ? out.data() : in.data(), &next);
-		ASSERT_EQ(cast5_test::hex(out), cast5_test::hex(want)) << "CTR, key " << key.size();
+		ASSERT_EQ(cast5_test::hex(out), cast5_test::hex(want)) << "CTR, key " << keylen;
 		ASSERT_EQ(next, ctr + CAST5_X86_WAYS);
 	}
 }

@@ -10,6 +10,7 @@
 //
 //   taskset -c 1 build/tests/algs/crct10dif/bench_crct10dif_x86 --benchmark_repetitions=5
 //       --benchmark_report_aggregates_only=true     (one command line)
+#include "support/bench_shash.h"
 #include "support/bench_throughput.h"
 
 #include <cstdint>
@@ -79,30 +80,6 @@ void BM_Fold(benchmark::State &state, u16 (*fold)(u16, const u8 *, size_t))
 	report_throughput(state, len, meter);
 }
 
-void BM_Digest(benchmark::State &state, const char *driver)
-{
-	const size_t len = static_cast<size_t>(state.range(0));
-	crypto_shash *tfm = crypto_alloc_shash(driver, 0, 0);
-
-	if (IS_ERR(tfm)) {
-		state.SkipWithError("crypto_alloc_shash failed (CPU without the instructions?)");
-		return;
-	}
-	std::vector<uint8_t> data = message(len);
-	alignas(16) unsigned char descbuf[sizeof(shash_desc) + HASH_MAX_DESCSIZE] = {};
-	auto *desc = reinterpret_cast<shash_desc *>(descbuf);
-	desc->tfm = tfm;
-	uint8_t out[2];
-
-	CycleMeter meter;
-	for (auto _ : state) {
-		crypto_shash_digest(desc, data.data(), static_cast<unsigned int>(len), out);
-		benchmark::DoNotOptimize(out);
-	}
-	report_throughput(state, len, meter);
-	crypto_free_shash(tfm);
-}
-
 bool has_vpclmul()
 {
 	return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
@@ -120,8 +97,8 @@ int register_benchmarks()
 	benchmark::RegisterBenchmark("BM_Fold/pclmul", BM_Fold, crct10dif_pclmul_fold)
 		->Arg(1024)->Arg(4096)->Arg(8192)->Arg(16384);
 	for (const char *driver : {"crct10dif-vpclmul-avx512", "crct10dif-pclmul"})
-		benchmark::RegisterBenchmark((std::string("BM_Digest/") + driver).c_str(), BM_Digest,
-					     driver)
+		benchmark::RegisterBenchmark((std::string("BM_Digest/") + driver).c_str(),
+					     kcshim_test::bench_shash_digest, driver)
 			->Arg(64)->Arg(1024)->Arg(4096)->Arg(8192)->Arg(16384);
 	return 0;
 }
