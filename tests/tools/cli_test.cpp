@@ -105,6 +105,18 @@ TEST(SpeedCli, JsonAndCompareOnSavedFiles)
 	rmdir(dir);
 }
 
+// Two drivers measured now, on the lines asked for, by their fastest runs: a row per size and the
+// geometric mean.
+TEST(SpeedCli, CompareTwoDriversOnGivenSizesByTheirBestRuns)
+{
+	CliResult c = run_cli({"compare", "crct10dif-generic", "crct10dif-pclmul", "--sizes",
+			       "64,1024", "--sec", "0.01", "--repeat", "3", "--best"});
+	ASSERT_EQ(c.status, 0) << c.err;
+	EXPECT_NE(c.out.find("geomean"), std::string::npos) << c.out;
+	EXPECT_NE(c.out.find("(best runs)"), std::string::npos) << c.out;
+	EXPECT_EQ(count_lines(c.out), 2u + 2u + 1u) << c.out;
+}
+
 // --best reports each line's fastest run (and says so); without it, the median.
 TEST(SpeedCli, BestReportsTheFastestRun)
 {

@@ -75,6 +75,11 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--sec", o->speed.sec, "Seconds per line (drivers)")->capture_default_str();
 	sub->add_option("--repeat", o->speed.repeat, "Runs per line (drivers)")->capture_default_str();
 	sub->add_option("--pin", o->speed.pin, "Pin to this CPU (drivers)");
+	sub->add_option("--sizes", o->speed.sizes,
+			"Block sizes (one update each) instead of tcrypt's template (drivers)")
+		->delimiter(',');
+	sub->add_flag("--best", o->speed.best,
+		      "Each line's fastest run, not the median (drivers; with many short --repeat runs)");
 	out.emplace_back(sub, [o] { return run(*o); });
 }
 

@@ -32,7 +32,7 @@ Comparison compare_reports(const SpeedReport &before, const std::string &before_
 {
 	std::string bd = pick_driver(before, before_driver);
 	std::string ad = pick_driver(after, after_driver);
-	Comparison c{bd, ad, metric, {}, 0, {}};
+	Comparison c{bd, ad, metric, {}, 0, {}, {}};
 	std::vector<double> speedups;
 	for (const SpeedRow &b : before.rows) {
 		auto a = std::find_if(after.rows.begin(), after.rows.end(), [&](const SpeedRow &x) {
@@ -52,6 +52,10 @@ Comparison compare_reports(const SpeedReport &before, const std::string &before_
 		throw Error("the two results have no template line in common");
 	c.geomean = geometric_mean(speedups);
 	c.emulation = before.emulation.empty() ? after.emulation : before.emulation;
+	if (before.statistic != after.statistic)
+		c.statistic = "before: " + before.statistic + ", after: " + after.statistic;
+	else if (before.statistic != "median")
+		c.statistic = before.statistic + " runs";
 	return c;
 }
 
@@ -61,8 +65,9 @@ std::string comparison_table(const Comparison &c)
 	char buf[256];
 	const char *unit = c.metric == Metric::mb_per_s ? "MB/s" : "cycles per byte";
 	t += emulation_note(c.emulation);
-	snprintf(buf, sizeof(buf), "%s, before: %s, after: %s\n", unit, c.before_label.c_str(),
-		 c.after_label.c_str());
+	snprintf(buf, sizeof(buf), "%s%s, before: %s, after: %s\n", unit,
+		 c.statistic.empty() ? "" : (" (" + c.statistic + ")").c_str(),
+		 c.before_label.c_str(), c.after_label.c_str());
 	t += buf;
 	snprintf(buf, sizeof(buf), "%6s %7s %10s %10s %8s\n", "block", "update", "before", "after",
 		 "speedup");

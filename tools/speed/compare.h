@@ -24,6 +24,8 @@ struct Comparison {
 	std::vector<CompareRow> rows;
 	double geomean;
 	std::string emulation;	// either report's user_mode_emulation(); "" = both on hardware
+	// how each side summed up its runs: "" for medians on both sides, else said in the table
+	std::string statistic;
 };
 
 // Pairs lines by (block, update). Picks driver from each report (empty: the report's only driver,
