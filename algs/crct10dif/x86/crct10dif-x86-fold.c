@@ -7,9 +7,9 @@
  * moved D bits further along the message by X * x^D = X_hi * x^(D+64) + X_lo * x^D; with
  * k = x^(D+64) mod P and x^D mod P (16-bit) the two carry-less products fit in 128 bits again and
  * stay congruent mod P. Several accumulators fold in parallel over distant blocks (8 xmm, 128
- * bytes apart; 8 zmm of 4 lanes, 512 bytes apart, then 4, 256 apart), then fold into one. The last accumulator is reduced by
- * Barrett: X * x^16 = X_hi * (x^80 mod P) + X_lo * x^16 = A, deg A < 80, and
- * A mod P = A_lo + low16(q * P) with q = A_hi + hi64(A_hi * (floor(x^80 / P) - x^64)).
+ * bytes apart; 8 zmm of 4 lanes, 512 bytes apart, then 4, 256 apart), then fold into one. The
+ * last accumulator is reduced by Barrett: X * x^16 = X_hi * (x^80 mod P) + X_lo * x^16 = A,
+ * deg A < 80, and A mod P = A_lo + low16(q * P) with q = A_hi + hi64(A_hi * (floor(x^80 / P) - x^64)).
  *
  * The constants are computed from P at init (crct10dif_x86_init_consts()), not tabulated.
  * Callers guarantee len >= 16 and a usable FPU section; the len % 16 tail is theirs.
