@@ -38,12 +38,14 @@
 			r[j] ^= cast5_##f(l[j], km[(n) - 1], kr[(n) - 1]);	\
 	} while (0)
 
-#define CAST5_X86_LOAD()							\
+/* The halves of @n blocks from @base into wl[0..n-1] and wr[0..n-1] */
+#define CAST5_X86_LOAD_WORDS(wl, wr, base, n)					\
 	unrolled_full								\
-	for (int j = 0; j < CAST5_X86_WAYS; j++) {				\
-		l[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * j);		\
-		r[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * j + 4);	\
+	for (int j = 0; j < (n); j++) {						\
+		(wl)[j] = get_unaligned_be32((base) + CAST5_BLOCK_SIZE * j);	\
+		(wr)[j] = get_unaligned_be32((base) + CAST5_BLOCK_SIZE * j + 4); \
 	}
+#define CAST5_X86_LOAD()	CAST5_X86_LOAD_WORDS(l, r, src, CAST5_X86_WAYS)
 
 /* Each block goes out as R || L (cast5_generic.c), XORed with the words xl[j] || xr[j]. */
 #define CAST5_X86_STORE_XOR(xl, xr)						\
@@ -91,13 +93,8 @@ void cast5_x86_cbc_decrypt_ways(const struct cast5_ctx *ctx, u8 *dst, const u8 *
 
 	CAST5_X86_LOAD();
 	CAST5_DECRYPT_ROUNDS(CAST5_X86_L, CAST5_X86_R, ctx->rr);
-	xl[0] = get_unaligned_be32(iv);
-	xr[0] = get_unaligned_be32(iv + 4);
-	unrolled_full
-	for (int j = 1; j < CAST5_X86_WAYS; j++) {
-		xl[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * (j - 1));
-		xr[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * (j - 1) + 4);
-	}
+	CAST5_X86_LOAD_WORDS(xl, xr, iv, 1);
+	CAST5_X86_LOAD_WORDS(&xl[1], &xr[1], src, CAST5_X86_WAYS - 1);
 	memcpy(iv, src + CAST5_X86_BYTES - CAST5_BLOCK_SIZE, CAST5_BLOCK_SIZE);
 	CAST5_X86_STORE_XOR(xl, xr);
 }
@@ -115,10 +112,6 @@ void cast5_x86_ctr_ways(const struct cast5_ctx *ctx, u8 *dst, const u8 *src, u64
 	}
 	*ctr += CAST5_X86_WAYS;
 	CAST5_ENCRYPT_ROUNDS(CAST5_X86_L, CAST5_X86_R, ctx->rr);
-	unrolled_full
-	for (int j = 0; j < CAST5_X86_WAYS; j++) {
-		xl[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * j);
-		xr[j] = get_unaligned_be32(src + CAST5_BLOCK_SIZE * j + 4);
-	}
+	CAST5_X86_LOAD_WORDS(xl, xr, src, CAST5_X86_WAYS);
 	CAST5_X86_STORE_XOR(xl, xr);
 }

@@ -8,19 +8,24 @@
  *   kcshim -m crc-t10dif.so@k73 -m crct10dif-lib.so@k73 speed crct10dif \
  *       --drivers crct10dif-vpclmul-avx512,crct10dif-lib@k73
  *
- * Its state, digest (the CRC in host byte order) and export format are crct10dif-generic's. The
+ * Its state, digest (the CRC in host byte order) and export format are crct10dif-generic's, by
+ * construction: it keeps struct crct10dif_desc_ctx of the driver contract (crct10dif.h). The
  * priority is 0: loaded, it is measured and tested, never picked by a lookup of "crct10dif".
  */
 #include <crypto/internal/hash.h>
 #include <linux/module.h>
 #include <linux/unaligned.h>
 
+#include "crct10dif.h"
+
 /* as 7.x's <linux/crc-t10dif.h> declares it (the shim has no CRC headers of its own) */
 u16 crc_t10dif_update(u16 crc, const u8 *p, size_t len);
 
 static u16 *crct10dif_lib_crc(struct shash_desc *desc)
 {
-	return shash_desc_ctx(desc);
+	struct crct10dif_desc_ctx *ctx = shash_desc_ctx(desc);
+
+	return &ctx->crc;
 }
 
 static int crct10dif_lib_init(struct shash_desc *desc)
@@ -55,12 +60,12 @@ static struct shash_alg crct10dif_lib_alg = {
 	.update			= crct10dif_lib_update,
 	.final			= crct10dif_lib_final,
 	.digest			= crct10dif_lib_digest,
-	.descsize		= sizeof(u16),
-	.digestsize		= 2,
-	.base.cra_name		= "crct10dif",
+	.descsize		= sizeof(struct crct10dif_desc_ctx),
+	.digestsize		= CRC_T10DIF_DIGEST_SIZE,
+	.base.cra_name		= CRC_T10DIF_STRING,
 	.base.cra_driver_name	= "crct10dif-lib",
 	.base.cra_priority	= 0,
-	.base.cra_blocksize	= 1,
+	.base.cra_blocksize	= CRC_T10DIF_BLOCK_SIZE,
 	.base.cra_module	= THIS_MODULE,
 };
 
