@@ -8,8 +8,15 @@
  *    the 25 lanes and theta's column sums fit in registers, and pi is a renaming, not a shuffle:
  *    vpternlogq does theta's five-way XOR in two instructions and chi's a ^ (~b & c) in one,
  *    vprolq rotates. Rows of lanes in zmm registers need five to six shuffles per row and round
- *    for pi and chi, whose latency this avoids; the rotations (29 per round, two per cycle)
- *    bound it instead.
+ *    for pi and chi, whose latency this avoids. What bounds it instead (bench_sha3_x86, which
+ *    times copies of this file as bounds) is the 29 rotations per round (1.46x faster without
+ *    them) and theta's wait between rounds (1.15x with the column sums taken from the lanes chi
+ *    writes first). Tried against it, alternating in one process, and not kept: theta's XOR as
+ *    one vpternlogq per lane, a ^ C[x-1] ^ rol(C[x+1], 1) (90 operations a round, not 95, but
+ *    more values live: 0.89x); theta's rotation as two shifts and a vpternlogq, on other
+ *    pipes (0.93x) or as an addition and a shift (0.96x); all 24 rounds unrolled (0.95x), four
+ *    per loop (1.00x); GCC's schedule-insns (0.95x) or -O3 (1.00x). Clang 14 builds this file
+ *    1.03x faster.
  *
  * Both keep the state in registers across the blocks of a call and load it once.
  *

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0
+// Where the time of an x86-64 SHA3-256 digest goes, side by side in one run (not a test):
+//
+//  - Block: the bare block functions (sha3-x86-core.c) over the 60 whole 136-byte blocks of 8 KiB,
+//    inside kernel_fpu_begin()/end() as the glue calls them.
+//  - Bound: the AVX-512 block function built from copies that compute something else, to show
+//    what bounds it (CMakeLists.txt makes them): "no-rotations" with vprolq left out (rho and
+//    theta's rotations), "theta-row0" with theta's column sums taken from the first row of lanes
+//    only, which the round computes first, so that the next round need not wait for all of chi.
+//    Their output is wrong; their speed is the point.
+//  - Digest: the registered drivers through crypto_shash_digest(), and OpenSSL's EVP, as
+//    `kcshim speed` runs them.
+//
+//   taskset -c 1 build/tests/algs/sha3/bench_sha3_x86 --benchmark_repetitions=5
+//       --benchmark_report_aggregates_only=true     (one command line)
+#include <cstdint>
+#include <string>
+
+#include <benchmark/benchmark.h>
+#include <openssl/evp.h>
+
+#include "support/bench_block.h"
+#include "support/bench_openssl.h"
+#include "support/bench_shash.h"
+
+extern "C" {
+#include "sha3-x86.h"
+
+sha3_block_fn norot_sha3_transform_avx512;
+sha3_block_fn row0_sha3_transform_avx512;
+}
+
+namespace {
+
+constexpr unsigned int sha3_256_rate = 136;
+
+void BM_Block(benchmark::State &state, sha3_block_fn *fn)
+{
+	struct sha3_state sst = {};
+
+	sst.rsiz = sha3_256_rate;
+	kcshim_test::bench_block_fn(state, fn, sst, sha3_256_rate);
+}
+
+// Each block function and driver only where the CPU has its instructions.
+int register_benchmarks()
+{
+	const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+	const bool bmi2 = __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+
+	if (avx512) {
+		benchmark::RegisterBenchmark("BM_Block/avx512", BM_Block, sha3_transform_avx512)
+			->Arg(8192);
+		benchmark::RegisterBenchmark("BM_Bound/avx512-no-rotations", BM_Block,
+					     norot_sha3_transform_avx512)->Arg(8192);
+		benchmark::RegisterBenchmark("BM_Bound/avx512-theta-row0", BM_Block,
+					     row0_sha3_transform_avx512)->Arg(8192);
+	}
+	if (bmi2)
+		benchmark::RegisterBenchmark("BM_Block/bmi2", BM_Block, sha3_transform_bmi2)
+			->Arg(8192);
+	for (const char *driver : {"sha3-256-avx512", "sha3-256-bmi2", "sha3-256-generic"})
+		benchmark::RegisterBenchmark((std::string("BM_Digest/") + driver).c_str(),
+					     kcshim_test::bench_shash_digest, driver)
+			->Arg(8192);
+	benchmark::RegisterBenchmark("BM_Digest/openssl:sha3-256", kcshim_test::bench_openssl_digest,
+				     EVP_sha3_256, 32)->Arg(8192);
+	return 0;
+}
+
+const int registered = register_benchmarks();
+
+}  // namespace
+
+BENCHMARK_MAIN();

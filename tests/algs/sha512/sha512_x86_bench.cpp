@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+// Where the time of an x86-64 SHA-512 digest goes, side by side in one run (not a test):
+//
+//  - Block: the bare block functions (sha512-x86-core.c) over the 64 blocks of 8 KiB, inside
+//    kernel_fpu_begin()/end() as the glue calls them.
+//  - Bound: the AVX-512 block function built from a copy without the message schedule
+//    (CMakeLists.txt makes it), whose 80 rounds read W + K from a buffer that the first 16 words
+//    fill: the rounds alone. Its output is wrong; its speed is the point.
+//  - Digest: the registered drivers through crypto_shash_digest(), and OpenSSL's EVP (its
+//    AVX2+BMI2 assembly here), as `kcshim speed` runs them.
+//
+//   taskset -c 1 build/tests/algs/sha512/bench_sha512_x86 --benchmark_repetitions=15
+//       --benchmark_min_time=0.05 --benchmark_enable_random_interleaving=true
+//       --benchmark_report_aggregates_only=true     (one command line)
+#include <string>
+
+#include <benchmark/benchmark.h>
+#include <openssl/evp.h>
+
+#include "support/bench_block.h"
+#include "support/bench_openssl.h"
+#include "support/bench_shash.h"
+
+extern "C" {
+#include "sha512-x86.h"
+
+sha512_block_fn rounds_only_sha512_transform_avx512;
+}
+
+namespace {
+
+void BM_Block(benchmark::State &state, sha512_block_fn *fn)
+{
+	struct sha512_state sst = {};
+
+	kcshim_test::bench_block_fn(state, fn, sst, SHA512_BLOCK_SIZE);
+}
+
+// Each block function and driver only where the CPU has its instructions.
+int register_benchmarks()
+{
+	const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+			  __builtin_cpu_supports("bmi2");
+	const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") &&
+			    __builtin_cpu_supports("avx512vl");
+
+	if (avx512) {
+		benchmark::RegisterBenchmark("BM_Block/avx512", BM_Block, sha512_transform_avx512)
+			->Arg(8192);
+		benchmark::RegisterBenchmark("BM_Bound/avx512-rounds-only", BM_Block,
+					     rounds_only_sha512_transform_avx512)->Arg(8192);
+	}
+	if (avx2)
+		benchmark::RegisterBenchmark("BM_Block/avx2", BM_Block, sha512_transform_avx2)
+			->Arg(8192);
+	for (const char *driver : {"sha512-avx512", "sha512-avx2", "sha512-generic"})
+		benchmark::RegisterBenchmark((std::string("BM_Digest/") + driver).c_str(),
+					     kcshim_test::bench_shash_digest, driver)
+			->Arg(8192);
+	benchmark::RegisterBenchmark("BM_Digest/openssl:sha512", kcshim_test::bench_openssl_digest,
+				     EVP_sha512, 64)->Arg(8192);
+	return 0;
+}
+
+const int registered = register_benchmarks();
+
+}  // namespace
+
+BENCHMARK_MAIN();
