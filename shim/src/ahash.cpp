@@ -6,7 +6,6 @@
 //
 // Errors are negative errno values, as at the C ABI.
 #include <algorithm>
-#include <mutex>
 
 #include <crypto/internal/hash.h>
 
@@ -46,10 +45,7 @@ int update_from_sg(struct shash_desc *desc, const struct ahash_request *req)
 
 int init_ahash_over_shash(struct crypto_ahash *tfm, kcshim::AlgEntry *e)
 {
-	{
-		std::lock_guard lock(kcshim::Registry::get().mutex());
-		kcshim::Registry::get().pin(e);	// the inner tfm's own pin
-	}
+	kcshim::Registry::get().pin(e);	// the inner tfm's own pin
 	int err;
 	struct crypto_shash *shash = kcshim::alloc_shash_for(e, &err);
 

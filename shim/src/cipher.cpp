@@ -2,7 +2,6 @@
 // Single-block ciphers: key-size checks and alignmask bouncing as in crypto/cipher.c.
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 
 #include <crypto/internal/cipher.h>
 
@@ -62,14 +61,11 @@ struct crypto_cipher *crypto_clone_cipher(struct crypto_cipher *cipher)
 
 	if (alg->cra_init)
 		return static_cast<struct crypto_cipher *>(ERR_PTR(-ENOSYS));
-	kcshim::AlgEntry *e;
-	{
-		std::lock_guard lock(kcshim::Registry::get().mutex());
-		e = kcshim::entry_of(tfm);
-		if (!e || e->dead)
-			return static_cast<struct crypto_cipher *>(ERR_PTR(-ESTALE));
-		kcshim::Registry::get().pin(e);
-	}
+	// the tfm's own pin keeps its entry from being freed, not from being unregistered
+	kcshim::AlgEntry *e = kcshim::entry_of(tfm);
+
+	if (!kcshim::Registry::get().pin_if_live(e))
+		return static_cast<struct crypto_cipher *>(ERR_PTR(-ESTALE));
 	int err;
 	struct crypto_cipher *clone = kcshim::alloc_cipher_for(e, &err);
 	if (!clone)

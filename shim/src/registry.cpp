@@ -306,6 +306,22 @@ void Registry::pin(AlgEntry *e)
 	refcount_inc(&e->alg->cra_refcnt);
 }
 
+bool Registry::pin_if_live(AlgEntry *e)
+{
+	std::lock_guard lock(mu_);
+	if (!e || e->dead)
+		return false;
+	pin(e);
+	return true;
+}
+
+AlgEntry *Registry::pin_live(const crypto_alg *alg)
+{
+	std::lock_guard lock(mu_);
+	AlgEntry *e = find(alg);
+	return pin_if_live(e) ? e : nullptr;
+}
+
 void Registry::release(AlgEntry *e)
 {
 	std::lock_guard lock(mu_);
@@ -406,8 +422,7 @@ void crypto_unregister_algs(struct crypto_alg *algs, int count)
 int crypto_has_alg(const char *name, u32 type, u32 mask)
 {
 	kcshim_init();
-	for (auto kind : {KCSHIM_KIND_SHASH, KCSHIM_KIND_CIPHER, KCSHIM_KIND_SKCIPHER,
-			  KCSHIM_KIND_AEAD}) {
+	for (kcshim_alg_kind kind : kcshim::name_lookup_kinds) {
 		int err;
 		auto *e = kcshim::Registry::get().lookup({name, kind, type, mask}, &err);
 		if (e) {

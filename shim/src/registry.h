@@ -4,6 +4,7 @@
 // Errors are negative errno values, as at the C ABI; nothing here throws across it.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -42,6 +43,10 @@ struct AlgEntry {
 // and maskset), set in *type and added to *mask: the type attribute a template's create() checks.
 void type_bits(kcshim_alg_kind kind, uint32_t *type, uint32_t *mask);
 
+// The kinds a lookup by name alone tries, in this order (crypto_has_alg(), crypto_alg_mod_lookup()).
+inline constexpr std::array<kcshim_alg_kind, 4> name_lookup_kinds = {
+	KCSHIM_KIND_SHASH, KCSHIM_KIND_CIPHER, KCSHIM_KIND_SKCIPHER, KCSHIM_KIND_AEAD};
+
 // What a lookup may return: the kind of tfm asked for and the caller's type/mask filter.
 struct LookupKey {
 	std::string_view name;
@@ -69,6 +74,10 @@ public:
 	AlgEntry *lookup(const LookupKey &key, int *err);
 	// Pins a specific entry (the self-test manager tests exactly the driver it registered).
 	void pin(AlgEntry *e);
+	// Pins e if it is still registered; false, and no pin, for a dead entry or nullptr.
+	bool pin_if_live(AlgEntry *e);
+	// The live entry of alg, pinned; nullptr if alg is not (or no longer) registered.
+	AlgEntry *pin_live(const crypto_alg *alg);
 	void release(AlgEntry *e);
 
 	AlgEntry *find(const crypto_alg *alg);

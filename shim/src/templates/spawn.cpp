@@ -45,14 +45,10 @@ int grab(struct crypto_spawn *spawn, struct crypto_instance *inst, const char *n
 template <class T>
 T *spawn_tfm(struct crypto_spawn *spawn, T *(*alloc_for)(AlgEntry *e, int *err))
 {
-	AlgEntry *e;
-	{
-		std::lock_guard lock(Registry::get().mutex());
-		e = spawn->alg ? Registry::get().find(spawn->alg) : nullptr;
-		if (!e || e->dead)
-			return static_cast<T *>(ERR_PTR(-EAGAIN));
-		Registry::get().pin(e);
-	}
+	AlgEntry *e = spawn->alg ? Registry::get().pin_live(spawn->alg) : nullptr;
+
+	if (!e)
+		return static_cast<T *>(ERR_PTR(-EAGAIN));
 	int err;
 	T *tfm = alloc_for(e, &err);
 	return tfm ? tfm : static_cast<T *>(ERR_PTR(err));
@@ -98,8 +94,8 @@ int crypto_grab_spawn(struct crypto_spawn *spawn, struct crypto_instance *inst,
 struct crypto_alg *crypto_alg_mod_lookup(const char *name, u32 type, u32 mask)
 {
 	kcshim_alg_kind kind;
-	std::vector<kcshim_alg_kind> kinds = {KCSHIM_KIND_SHASH, KCSHIM_KIND_CIPHER,
-					      KCSHIM_KIND_SKCIPHER, KCSHIM_KIND_AEAD};
+	std::vector<kcshim_alg_kind> kinds(kcshim::name_lookup_kinds.begin(),
+					   kcshim::name_lookup_kinds.end());
 	if ((mask & CRYPTO_ALG_TYPE_MASK) && !kind_of_type(type, &kind))
 		kinds = {kind};
 	int err = -ENOENT;
@@ -111,12 +107,7 @@ struct crypto_alg *crypto_alg_mod_lookup(const char *name, u32 type, u32 mask)
 
 struct crypto_alg *crypto_mod_get(struct crypto_alg *alg)
 {
-	std::lock_guard lock(Registry::get().mutex());
-	AlgEntry *e = Registry::get().find(alg);
-	if (!e || e->dead)
-		return nullptr;
-	Registry::get().pin(e);
-	return alg;
+	return Registry::get().pin_live(alg) ? alg : nullptr;
 }
 
 void crypto_mod_put(struct crypto_alg *alg)
