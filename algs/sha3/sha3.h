@@ -66,6 +66,46 @@
 #define SHA3_PAD_BYTE		0x06
 #define SHAKE_PAD_BYTE		0x1f
 
+/*
+ * The shash_alg of one driver, "<_name>-<_suffix>": the state, init, export and import every
+ * variant shares (see above), with the variant's update and final.
+ */
+#define SHA3_SHASH_ALG(_name, _suffix, _priority, _digestsize, _blocksize, _update, _final)	\
+	{										\
+		.digestsize		= _digestsize,					\
+		.init			= crypto_sha3_init,				\
+		.update			= _update,					\
+		.final			= _final,					\
+		.export			= crypto_sha3_export,				\
+		.import			= crypto_sha3_import,				\
+		.descsize		= sizeof(struct sha3_state),			\
+		.statesize		= sizeof(struct sha3_state),			\
+		.base.cra_name		= _name,					\
+		.base.cra_driver_name	= _name "-" _suffix,				\
+		.base.cra_priority	= _priority,					\
+		.base.cra_blocksize	= _blocksize,					\
+		.base.cra_module	= THIS_MODULE,					\
+	}
+
+/*
+ * A variant's six drivers, sha3-{224,256,384,512}-<_suffix>, shake128-<_suffix> and
+ * shake256-<_suffix>, for its struct shash_alg array: _sha3_final pads for SHA-3,
+ * _shake_final for SHAKE.
+ */
+#define SHA3_SHASH_ALGS(_suffix, _priority, _update, _sha3_final, _shake_final)		\
+	SHA3_SHASH_ALG("sha3-224", _suffix, _priority, SHA3_224_DIGEST_SIZE,			\
+		       SHA3_224_BLOCK_SIZE, _update, _sha3_final),				\
+	SHA3_SHASH_ALG("sha3-256", _suffix, _priority, SHA3_256_DIGEST_SIZE,			\
+		       SHA3_256_BLOCK_SIZE, _update, _sha3_final),				\
+	SHA3_SHASH_ALG("sha3-384", _suffix, _priority, SHA3_384_DIGEST_SIZE,			\
+		       SHA3_384_BLOCK_SIZE, _update, _sha3_final),				\
+	SHA3_SHASH_ALG("sha3-512", _suffix, _priority, SHA3_512_DIGEST_SIZE,			\
+		       SHA3_512_BLOCK_SIZE, _update, _sha3_final),				\
+	SHA3_SHASH_ALG("shake128", _suffix, _priority, SHAKE128_DEFAULT_SIZE,			\
+		       SHAKE128_BLOCK_SIZE, _update, _shake_final),				\
+	SHA3_SHASH_ALG("shake256", _suffix, _priority, SHAKE256_DEFAULT_SIZE,			\
+		       SHAKE256_BLOCK_SIZE, _update, _shake_final)
+
 struct sha3_state {
 	u64 st[SHA3_STATE_WORDS];
 	u32 rsiz;

@@ -104,86 +104,10 @@ int crypto_sha3_import(struct shash_desc *desc, const void *in)
 }
 EXPORT_SYMBOL(crypto_sha3_import);
 
-/* No cra_priority, as in the kernel: 0, so that any arch driver is preferred */
-static struct shash_alg algs[] = { {
-	.digestsize		= SHA3_224_DIGEST_SIZE,
-	.init			= crypto_sha3_init,
-	.update			= crypto_sha3_update,
-	.final			= crypto_sha3_final,
-	.export			= crypto_sha3_export,
-	.import			= crypto_sha3_import,
-	.descsize		= sizeof(struct sha3_state),
-	.statesize		= sizeof(struct sha3_state),
-	.base.cra_name		= "sha3-224",
-	.base.cra_driver_name	= "sha3-224-generic",
-	.base.cra_blocksize	= SHA3_224_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-}, {
-	.digestsize		= SHA3_256_DIGEST_SIZE,
-	.init			= crypto_sha3_init,
-	.update			= crypto_sha3_update,
-	.final			= crypto_sha3_final,
-	.export			= crypto_sha3_export,
-	.import			= crypto_sha3_import,
-	.descsize		= sizeof(struct sha3_state),
-	.statesize		= sizeof(struct sha3_state),
-	.base.cra_name		= "sha3-256",
-	.base.cra_driver_name	= "sha3-256-generic",
-	.base.cra_blocksize	= SHA3_256_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-}, {
-	.digestsize		= SHA3_384_DIGEST_SIZE,
-	.init			= crypto_sha3_init,
-	.update			= crypto_sha3_update,
-	.final			= crypto_sha3_final,
-	.export			= crypto_sha3_export,
-	.import			= crypto_sha3_import,
-	.descsize		= sizeof(struct sha3_state),
-	.statesize		= sizeof(struct sha3_state),
-	.base.cra_name		= "sha3-384",
-	.base.cra_driver_name	= "sha3-384-generic",
-	.base.cra_blocksize	= SHA3_384_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-}, {
-	.digestsize		= SHA3_512_DIGEST_SIZE,
-	.init			= crypto_sha3_init,
-	.update			= crypto_sha3_update,
-	.final			= crypto_sha3_final,
-	.export			= crypto_sha3_export,
-	.import			= crypto_sha3_import,
-	.descsize		= sizeof(struct sha3_state),
-	.statesize		= sizeof(struct sha3_state),
-	.base.cra_name		= "sha3-512",
-	.base.cra_driver_name	= "sha3-512-generic",
-	.base.cra_blocksize	= SHA3_512_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-}, {
-	.digestsize		= SHAKE128_DEFAULT_SIZE,
-	.init			= crypto_sha3_init,
-	.update			= crypto_sha3_update,
-	.final			= crypto_shake_final,
-	.export			= crypto_sha3_export,
-	.import			= crypto_sha3_import,
-	.descsize		= sizeof(struct sha3_state),
-	.statesize		= sizeof(struct sha3_state),
-	.base.cra_name		= "shake128",
-	.base.cra_driver_name	= "shake128-generic",
-	.base.cra_blocksize	= SHAKE128_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-}, {
-	.digestsize		= SHAKE256_DEFAULT_SIZE,
-	.init			= crypto_sha3_init,
-	.update			= crypto_sha3_update,
-	.final			= crypto_shake_final,
-	.export			= crypto_sha3_export,
-	.import			= crypto_sha3_import,
-	.descsize		= sizeof(struct sha3_state),
-	.statesize		= sizeof(struct sha3_state),
-	.base.cra_name		= "shake256",
-	.base.cra_driver_name	= "shake256-generic",
-	.base.cra_blocksize	= SHAKE256_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-} };
+/* Priority 0, as in the kernel (no cra_priority): any arch driver is preferred */
+static struct shash_alg algs[] = {
+	SHA3_SHASH_ALGS("generic", 0, crypto_sha3_update, crypto_sha3_final, crypto_shake_final),
+};
 
 static int __init sha3_generic_mod_init(void)
 {

@@ -82,44 +82,12 @@ static int sha3_x86_final(struct shash_desc *desc, u8 *out, u8 pad, sha3_block_f
 SHA3_X86_VARIANT_OPS(bmi2, sha3_transform_bmi2, false)
 SHA3_X86_VARIANT_OPS(avx512, sha3_transform_avx512, true)
 
-#define SHA3_X86_ALG(_name, _variant, _priority, _digestsize, _blocksize, _final)	\
-	{									\
-		.digestsize		= _digestsize,				\
-		.init			= crypto_sha3_init,			\
-		.update			= sha3_##_variant##_update,		\
-		.final			= _final,				\
-		.export			= crypto_sha3_export,			\
-		.import			= crypto_sha3_import,			\
-		.descsize		= sizeof(struct sha3_state),		\
-		.statesize		= sizeof(struct sha3_state),		\
-		.base.cra_name		= _name,				\
-		.base.cra_driver_name	= _name "-" #_variant,			\
-		.base.cra_priority	= _priority,				\
-		.base.cra_blocksize	= _blocksize,				\
-		.base.cra_module	= THIS_MODULE,				\
-	}
-
-/* The six algorithms of one variant. */
-#define SHA3_X86_ALGS(_variant, _priority)						\
-	SHA3_X86_ALG("sha3-224", _variant, _priority, SHA3_224_DIGEST_SIZE,		\
-		     SHA3_224_BLOCK_SIZE, sha3_##_variant##_final),			\
-	SHA3_X86_ALG("sha3-256", _variant, _priority, SHA3_256_DIGEST_SIZE,		\
-		     SHA3_256_BLOCK_SIZE, sha3_##_variant##_final),			\
-	SHA3_X86_ALG("sha3-384", _variant, _priority, SHA3_384_DIGEST_SIZE,		\
-		     SHA3_384_BLOCK_SIZE, sha3_##_variant##_final),			\
-	SHA3_X86_ALG("sha3-512", _variant, _priority, SHA3_512_DIGEST_SIZE,		\
-		     SHA3_512_BLOCK_SIZE, sha3_##_variant##_final),			\
-	SHA3_X86_ALG("shake128", _variant, _priority, SHAKE128_DEFAULT_SIZE,		\
-		     SHAKE128_BLOCK_SIZE, shake_##_variant##_final),			\
-	SHA3_X86_ALG("shake256", _variant, _priority, SHAKE256_DEFAULT_SIZE,		\
-		     SHAKE256_BLOCK_SIZE, shake_##_variant##_final)
-
 static struct shash_alg sha3_bmi2_algs[] = {
-	SHA3_X86_ALGS(bmi2, 150),
+	SHA3_SHASH_ALGS("bmi2", 150, sha3_bmi2_update, sha3_bmi2_final, shake_bmi2_final),
 };
 
 static struct shash_alg sha3_avx512_algs[] = {
-	SHA3_X86_ALGS(avx512, 200),
+	SHA3_SHASH_ALGS("avx512", 200, sha3_avx512_update, sha3_avx512_final, shake_avx512_final),
 };
 
 static bool sha3_x86_has_bmi2(void)
