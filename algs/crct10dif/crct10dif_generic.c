@@ -13,7 +13,7 @@
 #include <linux/types.h>
 #include <linux/unaligned.h>
 
-#include "crct10dif.h"
+#include "crct10dif_shash.h"
 
 /*
  * t10dif_crc_table[b] is the CRC register after shifting the byte b through an all-zero
@@ -63,65 +63,10 @@ u16 crc_t10dif_generic(u16 crc, const u8 *p, size_t len)
 }
 EXPORT_SYMBOL(crc_t10dif_generic);
 
-static struct crct10dif_desc_ctx *crct10dif_ctx(struct shash_desc *desc)
-{
-	return shash_desc_ctx(desc);
-}
+CRCT10DIF_SHASH_OPS(generic, crc_t10dif_generic)
 
-/* The digest is the CRC in host byte order; out need not be aligned. */
-static void crct10dif_put_digest(u16 crc, u8 *out)
-{
-	put_unaligned(crc, (u16 *)out);
-}
-
-static int crct10dif_init(struct shash_desc *desc)
-{
-	crct10dif_ctx(desc)->crc = 0;
-	return 0;
-}
-
-static int crct10dif_update(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	struct crct10dif_desc_ctx *ctx = crct10dif_ctx(desc);
-
-	ctx->crc = crc_t10dif_generic(ctx->crc, data, len);
-	return 0;
-}
-
-static int crct10dif_final(struct shash_desc *desc, u8 *out)
-{
-	crct10dif_put_digest(crct10dif_ctx(desc)->crc, out);
-	return 0;
-}
-
-static int crct10dif_finup(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
-{
-	crct10dif_put_digest(crc_t10dif_generic(crct10dif_ctx(desc)->crc, data, len), out);
-	return 0;
-}
-
-static int crct10dif_digest(struct shash_desc *desc, const u8 *data, unsigned int len, u8 *out)
-{
-	crct10dif_put_digest(crc_t10dif_generic(0, data, len), out);
-	return 0;
-}
-
-static struct shash_alg crct10dif_alg = {
-	.digestsize	= CRC_T10DIF_DIGEST_SIZE,
-	.init		= crct10dif_init,
-	.update		= crct10dif_update,
-	.final		= crct10dif_final,
-	.finup		= crct10dif_finup,
-	.digest		= crct10dif_digest,
-	.descsize	= sizeof(struct crct10dif_desc_ctx),
-	.base		= {
-		.cra_name		= CRC_T10DIF_STRING,
-		.cra_driver_name	= "crct10dif-generic",
-		.cra_priority		= 100,
-		.cra_blocksize		= CRC_T10DIF_BLOCK_SIZE,
-		.cra_module		= THIS_MODULE,
-	},
-};
+static struct shash_alg crct10dif_alg =
+	CRCT10DIF_SHASH_ALG(generic, "crct10dif-generic", 100);
 
 static int __init crct10dif_mod_init(void)
 {

@@ -24,7 +24,7 @@
 #include <linux/types.h>
 #include <linux/unaligned.h>
 
-#include "../crct10dif.h"
+#include "../crct10dif_shash.h"
 
 #define CRC_T10DIF_PMULL_CHUNK_SIZE	16U
 
@@ -51,96 +51,21 @@ static u16 crct10dif_arm64(u16 crc, const u8 *data, size_t len, crct10dif_fold_f
 	return crc_t10dif_generic(crc, data + folded, len - folded);
 }
 
-static struct crct10dif_desc_ctx *crct10dif_ctx(struct shash_desc *desc)
-{
-	return shash_desc_ctx(desc);
-}
+/* A variant's shash functions: crct10dif_arm64() with its folding core. */
+#define CRCT10DIF_ARM64_VARIANT(_variant)						\
+	static u16 crct10dif_##_variant##_crc(u16 crc, const u8 *data, size_t len)	\
+	{										\
+		return crct10dif_arm64(crc, data, len, crc_t10dif_##_variant);		\
+	}										\
+	CRCT10DIF_SHASH_OPS(_variant, crct10dif_##_variant##_crc)
 
-static int crct10dif_arm64_init(struct shash_desc *desc)
-{
-	crct10dif_ctx(desc)->crc = 0;
-	return 0;
-}
+CRCT10DIF_ARM64_VARIANT(pmull_p64)
+CRCT10DIF_ARM64_VARIANT(pmull_p8)
 
-static int crct10dif_update_pmull_p64(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	struct crct10dif_desc_ctx *ctx = crct10dif_ctx(desc);
-
-	ctx->crc = crct10dif_arm64(ctx->crc, data, len, crc_t10dif_pmull_p64);
-	return 0;
-}
-
-static int crct10dif_update_pmull_p8(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	struct crct10dif_desc_ctx *ctx = crct10dif_ctx(desc);
-
-	ctx->crc = crct10dif_arm64(ctx->crc, data, len, crc_t10dif_pmull_p8);
-	return 0;
-}
-
-static int crct10dif_arm64_final(struct shash_desc *desc, u8 *out)
-{
-	put_unaligned(crct10dif_ctx(desc)->crc, (u16 *)out);
-	return 0;
-}
-
-static int crct10dif_finup_pmull_p64(struct shash_desc *desc, const u8 *data, unsigned int len,
-				     u8 *out)
-{
-	crct10dif_update_pmull_p64(desc, data, len);
-	return crct10dif_arm64_final(desc, out);
-}
-
-static int crct10dif_finup_pmull_p8(struct shash_desc *desc, const u8 *data, unsigned int len,
-				    u8 *out)
-{
-	crct10dif_update_pmull_p8(desc, data, len);
-	return crct10dif_arm64_final(desc, out);
-}
-
-static int crct10dif_digest_pmull_p64(struct shash_desc *desc, const u8 *data, unsigned int len,
-				      u8 *out)
-{
-	put_unaligned(crct10dif_arm64(0, data, len, crc_t10dif_pmull_p64), (u16 *)out);
-	return 0;
-}
-
-static int crct10dif_digest_pmull_p8(struct shash_desc *desc, const u8 *data, unsigned int len,
-				     u8 *out)
-{
-	put_unaligned(crct10dif_arm64(0, data, len, crc_t10dif_pmull_p8), (u16 *)out);
-	return 0;
-}
-
-static struct shash_alg crct10dif_alg_ce = {
-	.digestsize		= CRC_T10DIF_DIGEST_SIZE,
-	.init			= crct10dif_arm64_init,
-	.update			= crct10dif_update_pmull_p64,
-	.final			= crct10dif_arm64_final,
-	.finup			= crct10dif_finup_pmull_p64,
-	.digest			= crct10dif_digest_pmull_p64,
-	.descsize		= sizeof(struct crct10dif_desc_ctx),
-	.base.cra_name		= CRC_T10DIF_STRING,
-	.base.cra_driver_name	= "crct10dif-arm64-ce",
-	.base.cra_priority	= 200,
-	.base.cra_blocksize	= CRC_T10DIF_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-};
-
-static struct shash_alg crct10dif_alg_neon = {
-	.digestsize		= CRC_T10DIF_DIGEST_SIZE,
-	.init			= crct10dif_arm64_init,
-	.update			= crct10dif_update_pmull_p8,
-	.final			= crct10dif_arm64_final,
-	.finup			= crct10dif_finup_pmull_p8,
-	.digest			= crct10dif_digest_pmull_p8,
-	.descsize		= sizeof(struct crct10dif_desc_ctx),
-	.base.cra_name		= CRC_T10DIF_STRING,
-	.base.cra_driver_name	= "crct10dif-arm64-neon",
-	.base.cra_priority	= 100,
-	.base.cra_blocksize	= CRC_T10DIF_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-};
+static struct shash_alg crct10dif_alg_ce =
+	CRCT10DIF_SHASH_ALG(pmull_p64, "crct10dif-arm64-ce", 200);
+static struct shash_alg crct10dif_alg_neon =
+	CRCT10DIF_SHASH_ALG(pmull_p8, "crct10dif-arm64-neon", 100);
 
 /* whether init registered crct10dif-arm64-ce: a feature masked later must not change exit */
 static bool crct10dif_ce_registered;

@@ -22,7 +22,7 @@
 #include <linux/types.h>
 #include <linux/unaligned.h>
 
-#include "../crct10dif.h"
+#include "../crct10dif_shash.h"
 #include "crct10dif-x86.h"
 
 /*
@@ -53,71 +53,22 @@ static __always_inline u16 crct10dif_x86(u16 crc, const u8 *data, size_t len,
 	return crc;
 }
 
-static struct crct10dif_desc_ctx *crct10dif_ctx(struct shash_desc *desc)
-{
-	return shash_desc_ctx(desc);
-}
-
-static int crct10dif_x86_init(struct shash_desc *desc)
-{
-	crct10dif_ctx(desc)->crc = 0;
-	return 0;
-}
-
-static int crct10dif_x86_final(struct shash_desc *desc, u8 *out)
-{
-	put_unaligned(crct10dif_ctx(desc)->crc, (u16 *)out);
-	return 0;
-}
-
-/* A variant's update, finup and digest: the shared code above with its folding core. */
-#define CRCT10DIF_X86_VARIANT_OPS(_variant)						\
-	static int crct10dif_##_variant##_update(struct shash_desc *desc,		\
-						 const u8 *data, unsigned int len)	\
+/* A variant's shash functions: crct10dif_x86() with its folding core, inlined. */
+#define CRCT10DIF_X86_VARIANT(_variant)							\
+	static __always_inline u16 crct10dif_##_variant##_crc(u16 crc, const u8 *data,	\
+							      size_t len)		\
 	{										\
-		struct crct10dif_desc_ctx *ctx = crct10dif_ctx(desc);			\
-											\
-		ctx->crc = crct10dif_x86(ctx->crc, data, len, crct10dif_##_variant##_fold); \
-		return 0;								\
+		return crct10dif_x86(crc, data, len, crct10dif_##_variant##_fold);	\
 	}										\
-	static int crct10dif_##_variant##_finup(struct shash_desc *desc,		\
-						const u8 *data, unsigned int len, u8 *out) \
-	{										\
-		crct10dif_##_variant##_update(desc, data, len);			\
-		return crct10dif_x86_final(desc, out);					\
-	}										\
-	static int crct10dif_##_variant##_digest(struct shash_desc *desc,		\
-						 const u8 *data, unsigned int len,	\
-						 u8 *out)				\
-	{										\
-		put_unaligned(crct10dif_x86(0, data, len, crct10dif_##_variant##_fold),	\
-			      (u16 *)out);						\
-		return 0;								\
-	}
+	CRCT10DIF_SHASH_OPS(_variant, crct10dif_##_variant##_crc)
 
-CRCT10DIF_X86_VARIANT_OPS(pclmul)
-CRCT10DIF_X86_VARIANT_OPS(vpclmul)
-
-#define CRCT10DIF_X86_ALG(_driver, _priority, _variant)				\
-	{									\
-		.digestsize		= CRC_T10DIF_DIGEST_SIZE,		\
-		.init			= crct10dif_x86_init,			\
-		.update			= crct10dif_##_variant##_update,	\
-		.final			= crct10dif_x86_final,			\
-		.finup			= crct10dif_##_variant##_finup,		\
-		.digest			= crct10dif_##_variant##_digest,	\
-		.descsize		= sizeof(struct crct10dif_desc_ctx),	\
-		.base.cra_name		= CRC_T10DIF_STRING,			\
-		.base.cra_driver_name	= _driver,				\
-		.base.cra_priority	= _priority,				\
-		.base.cra_blocksize	= CRC_T10DIF_BLOCK_SIZE,		\
-		.base.cra_module	= THIS_MODULE,				\
-	}
+CRCT10DIF_X86_VARIANT(pclmul)
+CRCT10DIF_X86_VARIANT(vpclmul)
 
 static struct shash_alg crct10dif_pclmul_alg =
-	CRCT10DIF_X86_ALG("crct10dif-pclmul", 200, pclmul);
+	CRCT10DIF_SHASH_ALG(pclmul, "crct10dif-pclmul", 200);
 static struct shash_alg crct10dif_vpclmul_alg =
-	CRCT10DIF_X86_ALG("crct10dif-vpclmul-avx512", 300, vpclmul);
+	CRCT10DIF_SHASH_ALG(vpclmul, "crct10dif-vpclmul-avx512", 300);
 
 static bool crct10dif_has_avx512(void)
 {

@@ -9,65 +9,21 @@
  *       --drivers crct10dif-vpclmul-avx512,crct10dif-lib@k73
  *
  * Its state, digest (the CRC in host byte order) and export format are crct10dif-generic's, by
- * construction: it keeps struct crct10dif_desc_ctx of the driver contract (crct10dif.h). The
+ * construction: its shash functions are the driver contract's (crct10dif_shash.h). The
  * priority is 0: loaded, it is measured and tested, never picked by a lookup of "crct10dif".
  */
 #include <crypto/internal/hash.h>
 #include <linux/module.h>
 #include <linux/unaligned.h>
 
-#include "crct10dif.h"
+#include "crct10dif_shash.h"
 
 /* as 7.x's <linux/crc-t10dif.h> declares it (the shim has no CRC headers of its own) */
 u16 crc_t10dif_update(u16 crc, const u8 *p, size_t len);
 
-static u16 *crct10dif_lib_crc(struct shash_desc *desc)
-{
-	struct crct10dif_desc_ctx *ctx = shash_desc_ctx(desc);
+CRCT10DIF_SHASH_OPS(lib, crc_t10dif_update)
 
-	return &ctx->crc;
-}
-
-static int crct10dif_lib_init(struct shash_desc *desc)
-{
-	*crct10dif_lib_crc(desc) = 0;
-	return 0;
-}
-
-static int crct10dif_lib_update(struct shash_desc *desc, const u8 *data, unsigned int len)
-{
-	u16 *crc = crct10dif_lib_crc(desc);
-
-	*crc = crc_t10dif_update(*crc, data, len);
-	return 0;
-}
-
-static int crct10dif_lib_final(struct shash_desc *desc, u8 *out)
-{
-	put_unaligned(*crct10dif_lib_crc(desc), (u16 *)out);
-	return 0;
-}
-
-static int crct10dif_lib_digest(struct shash_desc *desc, const u8 *data, unsigned int len,
-				u8 *out)
-{
-	put_unaligned(crc_t10dif_update(0, data, len), (u16 *)out);
-	return 0;
-}
-
-static struct shash_alg crct10dif_lib_alg = {
-	.init			= crct10dif_lib_init,
-	.update			= crct10dif_lib_update,
-	.final			= crct10dif_lib_final,
-	.digest			= crct10dif_lib_digest,
-	.descsize		= sizeof(struct crct10dif_desc_ctx),
-	.digestsize		= CRC_T10DIF_DIGEST_SIZE,
-	.base.cra_name		= CRC_T10DIF_STRING,
-	.base.cra_driver_name	= "crct10dif-lib",
-	.base.cra_priority	= 0,
-	.base.cra_blocksize	= CRC_T10DIF_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-};
+static struct shash_alg crct10dif_lib_alg = CRCT10DIF_SHASH_ALG(lib, "crct10dif-lib", 0);
 
 static int __init crct10dif_lib_mod_init(void)
 {
