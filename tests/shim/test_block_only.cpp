@@ -4,7 +4,6 @@
 // do not; FINAL_NONZERO and FINUP_MAX; the desc is wiped after finup and digest.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -14,31 +13,16 @@
 #include <kcshim/kcshim.h>
 
 #include "shim/block_only_drivers.h"
+#include "support/bytes.h"
 #include "support/kernel_api.h"
+#include "support/seed.h"
 
 using namespace kcshim::test;
 
 namespace {
 
-using Bytes = std::vector<uint8_t>;
-
-// KCSHIM_TEST_SEED replays a run; the seed is printed with every failure.
-uint32_t test_seed()
-{
-	const char *env = getenv("KCSHIM_TEST_SEED");
-	return env ? static_cast<uint32_t>(strtoul(env, nullptr, 0)) : std::random_device{}();
-}
-
-std::string cuts_str(const std::vector<size_t> &cuts)
-{
-	std::string s;
-	for (size_t c : cuts) {
-		if (!s.empty())
-			s += ',';
-		s.append(std::to_string(c));
-	}
-	return s;
-}
+using kcshim_test::Bytes;
+using kcshim_test::cuts_str;
 
 Bytes reference(const Bytes &msg)
 {
@@ -118,18 +102,14 @@ TEST(BlockOnly, AnySplitEqualsTheReferenceAndUpdateIsNeverGivenLessThanABlock)
 	Registered r(blocksum_make, "blocksum-bo");
 	ASSERT_EQ(r.err(), 0) << kcshim_last_error();
 	Shash tfm(crypto_alloc_shash("blocksum-bo", 0, 0));
-	uint32_t seed = test_seed();
-	std::mt19937 rng(seed);
+	std::mt19937_64 rng(kcshim_test::test_seed());
 	blocksum_reset_calls();
 	for (size_t len = 0; len <= 5 * BLOCKSUM_BLOCK_SIZE + 1; len++) {
 		Bytes msg = message(len, static_cast<uint32_t>(len));
 		for (int trial = 0; trial < 20; trial++) {
-			std::vector<size_t> cuts;
-			for (size_t c = 0; c < 4 && len; c++)
-				cuts.push_back(rng() % (len + 1));
-			std::sort(cuts.begin(), cuts.end());
+			const std::vector<size_t> cuts = kcshim_test::random_cuts(rng, len, len ? 4 : 0);
 			EXPECT_EQ(pieces(tfm.get(), msg, cuts), reference(msg))
-				<< "len " << len << " cuts " << cuts_str(cuts) << " seed " << seed;
+				<< "len " << len << " cuts " << cuts_str(cuts);
 		}
 		EXPECT_EQ(digest(tfm.get(), msg), reference(msg)) << "digest, len " << len;
 	}

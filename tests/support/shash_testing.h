@@ -16,6 +16,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/bytes.h"
 #include "support/seed.h"
 
 #include <algorithm>
@@ -34,8 +35,6 @@
 #include <vector>
 
 namespace kcshim_test {
-
-using Bytes = std::vector<std::uint8_t>;
 
 struct ShashFree {
 	void operator()(crypto_shash *tfm) const { crypto_free_shash(tfm); }
@@ -79,17 +78,6 @@ private:
 	std::unique_ptr<shash_desc, Delete> mem_;
 };
 
-inline std::string hex(std::span<const std::uint8_t> b)
-{
-	static const char digits[] = "0123456789abcdef";
-	std::string s;
-	for (auto c : b) {
-		s += digits[c >> 4];
-		s += digits[c & 15];
-	}
-	return s;
-}
-
 inline Bytes tfm_digest(crypto_shash *tfm, std::span<const std::uint8_t> msg)
 {
 	Bytes out(crypto_shash_digestsize(tfm));
@@ -121,18 +109,6 @@ inline Bytes split_digest(crypto_shash *tfm, std::span<const std::uint8_t> msg,
 	return out;
 }
 
-inline std::string cuts_str(const std::vector<std::size_t> &cuts)
-{
-	// appended piece by piece: gcc 12 -O3 warns -Wrestrict on ("," or "") + std::string
-	std::string s = "[";
-	for (auto c : cuts) {
-		if (s.size() > 1)
-			s += ',';
-		s += std::to_string(c);
-	}
-	return s + "]";
-}
-
 // OpenSSL's digest of msg; outlen is used for the XOFs (SHAKE) only.
 inline Bytes openssl_digest(const EVP_MD *md, std::span<const std::uint8_t> msg, std::size_t outlen)
 {
@@ -153,24 +129,6 @@ inline Bytes openssl_digest(const EVP_MD *md, std::span<const std::uint8_t> msg,
 			ADD_FAILURE() << "EVP_DigestFinal_ex failed or gave " << len << " bytes";
 	}
 	return out;
-}
-
-inline Bytes random_bytes(std::mt19937_64 &rng, std::size_t n)
-{
-	Bytes b(n);
-	for (auto &c : b)
-		c = static_cast<std::uint8_t>(rng());
-	return b;
-}
-
-// Random cut points 0 <= c0 <= c1 <= ... <= len, so some pieces are empty.
-inline std::vector<std::size_t> random_cuts(std::mt19937_64 &rng, std::size_t len, std::size_t n)
-{
-	std::vector<std::size_t> cuts(n);
-	for (auto &c : cuts)
-		c = len ? rng() % (len + 1) : 0;
-	std::sort(cuts.begin(), cuts.end());
-	return cuts;
 }
 
 // The independent digest a driver is compared with (OpenSSL, here).

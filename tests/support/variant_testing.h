@@ -21,21 +21,16 @@
 #include <kcshim/kcshim.h>
 #include <linux/err.h>
 
+#include "support/bytes.h"
 #include "support/kernel_api.h"
+#include "support/seed.h"
 
 namespace kcshim::test::variants {
 
-// The run's seed: KCSHIM_TEST_SEED if set, else random; printed at every call.
-inline uint64_t test_seed()
-{
-	static const uint64_t seed = [] {
-		if (const char *env = std::getenv("KCSHIM_TEST_SEED"))
-			return static_cast<uint64_t>(std::strtoull(env, nullptr, 0));
-		return (static_cast<uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
-	}();
-	std::cout << "[ seed     ] KCSHIM_TEST_SEED=" << seed << '\n';
-	return seed;
-}
+using kcshim_test::cuts_str;
+using kcshim_test::hex;
+using kcshim_test::random_bytes;
+using kcshim_test::test_seed;
 
 inline std::vector<kcshim_alg_info> all_algs()
 {
@@ -69,47 +64,10 @@ inline Shash alloc(const char *name)
 	return Shash(tfm);
 }
 
-inline std::string hex(const std::vector<uint8_t> &b)
-{
-	static const char digits[] = "0123456789abcdef";
-	std::string s;
-	for (uint8_t c : b) {
-		s += digits[c >> 4];
-		s += digits[c & 15];
-	}
-	return s;
-}
-
 // The one-shot digest of @msg by @tfm, in hex ("" if it failed).
 inline std::string digest_hex(struct crypto_shash *tfm, const std::vector<uint8_t> &msg)
 {
 	return hex(digest(tfm, msg));
-}
-
-inline std::vector<uint8_t> random_bytes(std::mt19937_64 &rng, size_t len)
-{
-	std::vector<uint8_t> out(len);
-	for (auto &c : out)
-		c = static_cast<uint8_t>(rng());
-	return out;
-}
-
-// Up to @max_cuts random, ascending split points in [0, len].
-inline std::vector<size_t> random_cuts(std::mt19937_64 &rng, size_t len, unsigned int max_cuts)
-{
-	std::vector<size_t> cuts(rng() % (max_cuts + 1));
-	for (auto &c : cuts)
-		c = rng() % (len + 1);
-	std::sort(cuts.begin(), cuts.end());
-	return cuts;
-}
-
-inline std::string cuts_str(const std::vector<size_t> &cuts)
-{
-	std::string s = "[";
-	for (size_t c : cuts)
-		s += (s.size() > 1 ? "," : "") + std::to_string(c);
-	return s + "]";
 }
 
 // The digest of @msg by @tfm fed through update() calls that end at @cuts (ascending), starting
@@ -149,7 +107,7 @@ inline void expect_equals_generic(const char *variant, const char *generic, std:
 		const size_t misalign = rng() % 16;
 		const std::vector<uint8_t> buf = random_bytes(rng, len + misalign);
 		const uint8_t *msg = buf.data() + misalign;
-		const std::vector<size_t> cuts = random_cuts(rng, len, 4);
+		const std::vector<size_t> cuts = kcshim_test::random_cuts(rng, len, rng() % 5);
 		const std::vector<uint8_t> state =
 			iter % 3 == 2 ? random_bytes(rng, crypto_shash_statesize(gen.get()))
 				      : std::vector<uint8_t>();

@@ -27,56 +27,20 @@
 #include <linux/err.h>
 #include <linux/scatterlist.h>
 
+#include "support/bytes.h"
+#include "support/seed.h"
+
 namespace cast5_test {
 
-using Bytes = std::vector<uint8_t>;
-
-// The run's seed: KCSHIM_TEST_SEED if set, else random; printed once.
-inline uint64_t test_seed()
-{
-	static const uint64_t seed = [] {
-		const char *env = std::getenv("KCSHIM_TEST_SEED");
-		uint64_t s = env && *env ? std::strtoull(env, nullptr, 0)
-					 : (uint64_t{std::random_device{}()} << 32) | std::random_device{}();
-		std::printf("cast5 tests: KCSHIM_TEST_SEED=%llu\n", static_cast<unsigned long long>(s));
-		return s;
-	}();
-	return seed;
-}
+using kcshim_test::Bytes;
+using kcshim_test::hex;
+using kcshim_test::random_bytes;
+using kcshim_test::test_seed;
+using kcshim_test::unhex;
 
 inline std::string seed_note()
 {
 	return "replay with KCSHIM_TEST_SEED=" + std::to_string(test_seed());
-}
-
-inline Bytes random_bytes(std::mt19937_64 &rng, size_t n)
-{
-	Bytes v(n);
-
-	for (auto &b : v)
-		b = static_cast<uint8_t>(rng());
-	return v;
-}
-
-inline std::string hex(std::span<const uint8_t> b)
-{
-	static const char digits[] = "0123456789abcdef";
-	std::string s;
-
-	for (uint8_t c : b) {
-		s += digits[c >> 4];
-		s += digits[c & 15];
-	}
-	return s;
-}
-
-inline Bytes unhex(const std::string &s)
-{
-	Bytes out;
-
-	for (size_t i = 0; i + 1 < s.size(); i += 2)
-		out.push_back(static_cast<uint8_t>(std::stoul(s.substr(i, 2), nullptr, 16)));
-	return out;
 }
 
 struct CipherFree {
