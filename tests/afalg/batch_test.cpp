@@ -7,22 +7,14 @@
 
 #include "batch.h"
 #include "protocol.h"
+#include "support/bytes.h"
 
 namespace kcshim::afalg {
 namespace {
 
 using namespace proto;
 
-std::string hex(const Bytes &b)
-{
-	static const char d[] = "0123456789abcdef";
-	std::string s;
-	for (auto c : b) {
-		s += d[c >> 4];
-		s += d[c & 15];
-	}
-	return s;
-}
+using kcshim_test::hex;
 
 // Part of the protocol: a change here breaks every bridge of an older build.
 TEST(BatchGen, PinnedOutput)

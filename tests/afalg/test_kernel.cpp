@@ -78,23 +78,4 @@ std::string kernel_description()
 	return shared().desc;
 }
 
-Bytes unhex(const std::string &h)
-{
-	Bytes out;
-	for (size_t i = 0; i + 1 < h.size(); i += 2)
-		out.push_back(static_cast<std::uint8_t>(std::stoul(h.substr(i, 2), nullptr, 16)));
-	return out;
-}
-
-std::string hex(ByteView b)
-{
-	static const char d[] = "0123456789abcdef";
-	std::string s;
-	for (auto c : b) {
-		s += d[c >> 4];
-		s += d[c & 15];
-	}
-	return s;
-}
-
 } /* namespace kcshim::afalg::test */

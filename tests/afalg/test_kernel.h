@@ -8,6 +8,7 @@
 #include <string>
 
 #include "kernel_endpoint.h"
+#include "support/bytes.h"
 
 namespace kcshim::afalg::test {
 
@@ -22,8 +23,8 @@ KernelEndpoint *kernel(std::string &why, bool &skip);
 std::string kernel_description();
 
 /* Hex helpers for known-answer tests. */
-Bytes unhex(const std::string &hex);
-std::string hex(ByteView b);
+using kcshim_test::hex;
+using kcshim_test::unhex;
 
 } /* namespace kcshim::afalg::test */
 
