@@ -76,6 +76,9 @@ extern const u64 sha512_k[80];
 void sha512_generic_block_fn(struct sha512_state *sst, const u8 *src, int blocks);
 
 struct shash_desc;
+/* Start a SHA-384 or SHA-512 hash; for every variant. Return 0. */
+int crypto_sha384_init(struct shash_desc *desc);
+int crypto_sha512_init(struct shash_desc *desc);
 /* Hashes @len bytes with the generic block function. Returns 0. */
 int crypto_sha512_update(struct shash_desc *desc, const u8 *data, unsigned int len);
 /* Hashes @len more bytes, pads, writes the tfm's digest size and wipes the state. Returns 0. */
@@ -85,6 +88,36 @@ int crypto_sha512_export(struct shash_desc *desc, void *out);
 /* Copies a state exported by any sha384/sha512 driver in from @in. Returns 0. */
 int crypto_sha512_import(struct shash_desc *desc, const void *in);
 __KCSHIM_END_DECLS
+
+/*
+ * The shash_alg of one driver, "<_name>-<_suffix>": the state, export and import every variant
+ * shares (see above), with the variant's update, final and finup.
+ */
+#define SHA512_SHASH_ALG(_name, _suffix, _priority, _digestsize, _init, _update, _final,	\
+			 _finup)								\
+	{										\
+		.digestsize		= _digestsize,					\
+		.init			= _init,					\
+		.update			= _update,					\
+		.final			= _final,					\
+		.finup			= _finup,					\
+		.export			= crypto_sha512_export,				\
+		.import			= crypto_sha512_import,				\
+		.descsize		= sizeof(struct sha512_state),			\
+		.statesize		= sizeof(struct sha512_state),			\
+		.base.cra_name		= _name,					\
+		.base.cra_driver_name	= _name "-" _suffix,				\
+		.base.cra_priority	= _priority,					\
+		.base.cra_blocksize	= SHA512_BLOCK_SIZE,				\
+		.base.cra_module	= THIS_MODULE,					\
+	}
+
+/* A variant's two drivers, sha384-<_suffix> and sha512-<_suffix>, for its shash_alg array. */
+#define SHA512_SHASH_ALGS(_suffix, _priority, _update, _final, _finup)			\
+	SHA512_SHASH_ALG("sha384", _suffix, _priority, SHA384_DIGEST_SIZE,			\
+			 crypto_sha384_init, _update, _final, _finup),				\
+	SHA512_SHASH_ALG("sha512", _suffix, _priority, SHA512_DIGEST_SIZE,			\
+			 crypto_sha512_init, _update, _final, _finup)
 
 /* The Sigma functions of FIPS 180-4 4.1.3 (BSIG0 and BSIG1 in RFC 6234). */
 static __always_inline u64 sha512_bsig0(u64 x)

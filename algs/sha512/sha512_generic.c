@@ -112,17 +112,19 @@ void sha512_generic_block_fn(struct sha512_state *sst, const u8 *src, int blocks
 }
 EXPORT_SYMBOL(sha512_generic_block_fn);
 
-static int sha384_init(struct shash_desc *desc)
+int crypto_sha384_init(struct shash_desc *desc)
 {
 	sha384_base_init(shash_desc_ctx(desc));
 	return 0;
 }
+EXPORT_SYMBOL(crypto_sha384_init);
 
-static int sha512_init(struct shash_desc *desc)
+int crypto_sha512_init(struct shash_desc *desc)
 {
 	sha512_base_init(shash_desc_ctx(desc));
 	return 0;
 }
+EXPORT_SYMBOL(crypto_sha512_init);
 
 int crypto_sha512_update(struct shash_desc *desc, const u8 *data, unsigned int len)
 {
@@ -162,37 +164,9 @@ int crypto_sha512_import(struct shash_desc *desc, const void *in)
 }
 EXPORT_SYMBOL(crypto_sha512_import);
 
-static struct shash_alg sha512_algs[] = { {
-	.digestsize		= SHA512_DIGEST_SIZE,
-	.init			= sha512_init,
-	.update			= crypto_sha512_update,
-	.final			= sha512_final,
-	.finup			= crypto_sha512_finup,
-	.export			= crypto_sha512_export,
-	.import			= crypto_sha512_import,
-	.descsize		= sizeof(struct sha512_state),
-	.statesize		= sizeof(struct sha512_state),
-	.base.cra_name		= "sha512",
-	.base.cra_driver_name	= "sha512-generic",
-	.base.cra_priority	= 100,
-	.base.cra_blocksize	= SHA512_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-}, {
-	.digestsize		= SHA384_DIGEST_SIZE,
-	.init			= sha384_init,
-	.update			= crypto_sha512_update,
-	.final			= sha512_final,
-	.finup			= crypto_sha512_finup,
-	.export			= crypto_sha512_export,
-	.import			= crypto_sha512_import,
-	.descsize		= sizeof(struct sha512_state),
-	.statesize		= sizeof(struct sha512_state),
-	.base.cra_name		= "sha384",
-	.base.cra_driver_name	= "sha384-generic",
-	.base.cra_priority	= 100,
-	.base.cra_blocksize	= SHA384_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-} };
+static struct shash_alg sha512_algs[] = {
+	SHA512_SHASH_ALGS("generic", 100, crypto_sha512_update, sha512_final, crypto_sha512_finup),
+};
 
 static int __init sha512_generic_mod_init(void)
 {

@@ -28,18 +28,6 @@ static void sha512_neon_block_fn(struct sha512_state *sst, const u8 *src, int bl
 	sha512_neon_transform(sst->state, src, blocks);
 }
 
-static int sha384_neon_init(struct shash_desc *desc)
-{
-	sha384_base_init(shash_desc_ctx(desc));
-	return 0;
-}
-
-static int sha512_neon_init(struct shash_desc *desc)
-{
-	sha512_base_init(shash_desc_ctx(desc));
-	return 0;
-}
-
 static int sha512_neon_update(struct shash_desc *desc, const u8 *data, unsigned int len)
 {
 	struct sha512_state *sctx = shash_desc_ctx(desc);
@@ -76,38 +64,9 @@ static int sha512_neon_final(struct shash_desc *desc, u8 *out)
 	return sha512_neon_finup(desc, NULL, 0, out);
 }
 
-
-static struct shash_alg sha512_neon_algs[] = { {
-	.digestsize		= SHA512_DIGEST_SIZE,
-	.init			= sha512_neon_init,
-	.update			= sha512_neon_update,
-	.final			= sha512_neon_final,
-	.finup			= sha512_neon_finup,
-	.export			= crypto_sha512_export,
-	.import			= crypto_sha512_import,
-	.descsize		= sizeof(struct sha512_state),
-	.statesize		= sizeof(struct sha512_state),
-	.base.cra_name		= "sha512",
-	.base.cra_driver_name	= "sha512-neon",
-	.base.cra_priority	= 300,
-	.base.cra_blocksize	= SHA512_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-}, {
-	.digestsize		= SHA384_DIGEST_SIZE,
-	.init			= sha384_neon_init,
-	.update			= sha512_neon_update,
-	.final			= sha512_neon_final,
-	.finup			= sha512_neon_finup,
-	.export			= crypto_sha512_export,
-	.import			= crypto_sha512_import,
-	.descsize		= sizeof(struct sha512_state),
-	.statesize		= sizeof(struct sha512_state),
-	.base.cra_name		= "sha384",
-	.base.cra_driver_name	= "sha384-neon",
-	.base.cra_priority	= 300,
-	.base.cra_blocksize	= SHA384_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-} };
+static struct shash_alg sha512_neon_algs[] = {
+	SHA512_SHASH_ALGS("neon", 300, sha512_neon_update, sha512_neon_final, sha512_neon_finup),
+};
 
 static int __init sha512_neon_mod_init(void)
 {

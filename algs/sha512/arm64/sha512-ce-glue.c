@@ -27,18 +27,6 @@
 
 asmlinkage void sha512_ce_transform(struct sha512_state *sst, const u8 *src, int blocks);
 
-static int sha384_ce_init(struct shash_desc *desc)
-{
-	sha384_base_init(shash_desc_ctx(desc));
-	return 0;
-}
-
-static int sha512_ce_init(struct shash_desc *desc)
-{
-	sha512_base_init(shash_desc_ctx(desc));
-	return 0;
-}
-
 static int sha512_ce_update(struct shash_desc *desc, const u8 *data, unsigned int len)
 {
 	if (!crypto_simd_usable())
@@ -71,37 +59,9 @@ static int sha512_ce_final(struct shash_desc *desc, u8 *out)
 	return sha512_ce_finup(desc, NULL, 0, out);
 }
 
-static struct shash_alg algs[] = { {
-	.digestsize		= SHA384_DIGEST_SIZE,
-	.init			= sha384_ce_init,
-	.update			= sha512_ce_update,
-	.final			= sha512_ce_final,
-	.finup			= sha512_ce_finup,
-	.export			= crypto_sha512_export,
-	.import			= crypto_sha512_import,
-	.descsize		= sizeof(struct sha512_state),
-	.statesize		= sizeof(struct sha512_state),
-	.base.cra_name		= "sha384",
-	.base.cra_driver_name	= "sha384-ce",
-	.base.cra_priority	= 200,
-	.base.cra_blocksize	= SHA384_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-}, {
-	.digestsize		= SHA512_DIGEST_SIZE,
-	.init			= sha512_ce_init,
-	.update			= sha512_ce_update,
-	.final			= sha512_ce_final,
-	.finup			= sha512_ce_finup,
-	.export			= crypto_sha512_export,
-	.import			= crypto_sha512_import,
-	.descsize		= sizeof(struct sha512_state),
-	.statesize		= sizeof(struct sha512_state),
-	.base.cra_name		= "sha512",
-	.base.cra_driver_name	= "sha512-ce",
-	.base.cra_priority	= 200,
-	.base.cra_blocksize	= SHA512_BLOCK_SIZE,
-	.base.cra_module	= THIS_MODULE,
-} };
+static struct shash_alg algs[] = {
+	SHA512_SHASH_ALGS("ce", 200, sha512_ce_update, sha512_ce_final, sha512_ce_finup),
+};
 
 static int __init sha512_ce_mod_init(void)
 {

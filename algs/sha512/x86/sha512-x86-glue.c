@@ -23,18 +23,6 @@
 #include "../sha512.h"
 #include "sha512-x86.h"
 
-static int sha384_x86_init(struct shash_desc *desc)
-{
-	sha384_base_init(shash_desc_ctx(desc));
-	return 0;
-}
-
-static int sha512_x86_init(struct shash_desc *desc)
-{
-	sha512_base_init(shash_desc_ctx(desc));
-	return 0;
-}
-
 static int sha512_x86_update(struct shash_desc *desc, const u8 *data, unsigned int len,
 			     sha512_block_fn *block_fn)
 {
@@ -86,32 +74,13 @@ static int sha512_x86_finup(struct shash_desc *desc, const u8 *data, unsigned in
 SHA512_X86_VARIANT_OPS(avx2, sha512_transform_avx2)
 SHA512_X86_VARIANT_OPS(avx512, sha512_transform_avx512)
 
-#define SHA512_X86_ALG(_name, _priority, _digestsize, _init, _variant)		\
-	{									\
-		.digestsize		= _digestsize,				\
-		.init			= _init,				\
-		.update			= sha512_##_variant##_update,		\
-		.final			= sha512_##_variant##_final,		\
-		.finup			= sha512_##_variant##_finup,		\
-		.export			= crypto_sha512_export,			\
-		.import			= crypto_sha512_import,			\
-		.descsize		= sizeof(struct sha512_state),		\
-		.statesize		= sizeof(struct sha512_state),		\
-		.base.cra_name		= _name,				\
-		.base.cra_driver_name	= _name "-" #_variant,			\
-		.base.cra_priority	= _priority,				\
-		.base.cra_blocksize	= SHA512_BLOCK_SIZE,			\
-		.base.cra_module	= THIS_MODULE,				\
-	}
-
 static struct shash_alg sha512_avx2_algs[] = {
-	SHA512_X86_ALG("sha384", 170, SHA384_DIGEST_SIZE, sha384_x86_init, avx2),
-	SHA512_X86_ALG("sha512", 170, SHA512_DIGEST_SIZE, sha512_x86_init, avx2),
+	SHA512_SHASH_ALGS("avx2", 170, sha512_avx2_update, sha512_avx2_final, sha512_avx2_finup),
 };
 
 static struct shash_alg sha512_avx512_algs[] = {
-	SHA512_X86_ALG("sha384", 180, SHA384_DIGEST_SIZE, sha384_x86_init, avx512),
-	SHA512_X86_ALG("sha512", 180, SHA512_DIGEST_SIZE, sha512_x86_init, avx512),
+	SHA512_SHASH_ALGS("avx512", 180, sha512_avx512_update, sha512_avx512_final,
+			  sha512_avx512_finup),
 };
 
 static bool sha512_x86_has_avx2(void)
