@@ -7,7 +7,7 @@
  * Why this shape: on Zen 5 the rounds are bound by how many operations issue per cycle more than
  * by their dependency chain, so the choices below each cut operations or code size; the schedule
  * costs little once hidden (bench_sha512_x86 times a copy of this file without it: the rounds
- * alone are 1.03x faster than the whole block function). Each was
+ * alone are 1.03-1.05x faster than the whole block function). Each was
  * measured against OpenSSL's AVX2+BMI2 path in one process (minimum of 3000 runs over 8 KiB;
  * ratios are OpenSSL's time over ours):
  *  - The schedule for the next 16 rounds runs between the current 16 rounds, on the vector units
