@@ -115,7 +115,7 @@ protected:
 	struct kcshim_module *mod_ = nullptr;
 };
 
-// The inner is named by its driver throughout: on x86-64, cbc(cast5) itself is cbc-cast5-x86_64.
+// The inner is named by its driver throughout: on x86-64, cbc(cast5) itself is an x86 driver.
 TEST_F(Templates, InstanceMadeOnLookupActsAsItsInner)
 {
 	Skcipher pass(crypto_alloc_skcipher("pass(cbc(cast5-generic))", 0, 0));

@@ -7,11 +7,12 @@
  * generic code waits on it. Six independent blocks interleaved keep the load ports and ALUs busy
  * instead. The rounds are the generic ones (cast5.h), applied to each block in turn.
  *
- * Why not AVX-512: sixteen blocks in zmm registers with vpgatherdd for the S-boxes ran at 2.1x
- * the one-block code here, four blocks in general registers at 2.4x, six at 2.6x and eight at
- * 2.2x. Gathers load about one element per cycle and a half on this CPU, general registers three
- * per cycle. Against this six-way code (scratch benchmarks, minimum of 300 runs over 8 KiB, not
- * kept): sixteen blocks in zmm with each S-box read by eight two-table vpermt2d and a blend tree
+ * With AVX-512 VBMI, cast5-avx512-core.c is 2.7x this code; this one runs without it, for short
+ * requests and without usable SIMD. Other ways tried here, against this six-way code (scratch
+ * benchmarks, minimum of 300 runs over 8 KiB, not kept): sixteen blocks in zmm registers with
+ * vpgatherdd for the S-boxes, 0.8x (gathers load about one element per cycle and a half on
+ * this CPU, general registers three per cycle); four blocks in general registers 0.92x, eight
+ * 0.85x; sixteen blocks in zmm with each S-box read by eight two-table vpermt2d and a blend tree
  * on the index's top three bits, 0.95x; those sixteen and six in general registers in one body,
  * 0.8x; the round function as inline assembly (14 instructions a block, against GCC's 17-20),
  * 0.99x; the four S-boxes copied into one table, so one base register reaches them all, 1.03x.
