@@ -56,6 +56,18 @@ static inline int crct10dif_shash_final(struct shash_desc *desc, u8 *out)
 		return 0;									\
 	}
 
+/*
+ * CRCT10DIF_SHASH_OPS(_name) for an arch driver: _arch_crc(crc, data, len, _fold) is its one CRC
+ * function (the FPU section, short inputs and tails) and _fold one of its folding cores. Both
+ * are inlined into the ops, so the core is a direct call.
+ */
+#define CRCT10DIF_SHASH_FOLD_OPS(_name, _arch_crc, _fold)					\
+	static __always_inline u16 crct10dif_##_name##_crc(u16 crc, const u8 *data, size_t len) \
+	{											\
+		return _arch_crc(crc, data, len, _fold);					\
+	}											\
+	CRCT10DIF_SHASH_OPS(_name, crct10dif_##_name##_crc)
+
 /* The struct shash_alg of driver _driver, over the functions CRCT10DIF_SHASH_OPS(_name) made. */
 #define CRCT10DIF_SHASH_ALG(_name, _driver, _priority)					\
 	{										\

@@ -51,16 +51,8 @@ static u16 crct10dif_arm64(u16 crc, const u8 *data, size_t len, crct10dif_fold_f
 	return crc_t10dif_generic(crc, data + folded, len - folded);
 }
 
-/* A variant's shash functions: crct10dif_arm64() with its folding core. */
-#define CRCT10DIF_ARM64_VARIANT(_variant)						\
-	static u16 crct10dif_##_variant##_crc(u16 crc, const u8 *data, size_t len)	\
-	{										\
-		return crct10dif_arm64(crc, data, len, crc_t10dif_##_variant);		\
-	}										\
-	CRCT10DIF_SHASH_OPS(_variant, crct10dif_##_variant##_crc)
-
-CRCT10DIF_ARM64_VARIANT(pmull_p64)
-CRCT10DIF_ARM64_VARIANT(pmull_p8)
+CRCT10DIF_SHASH_FOLD_OPS(pmull_p64, crct10dif_arm64, crc_t10dif_pmull_p64)
+CRCT10DIF_SHASH_FOLD_OPS(pmull_p8, crct10dif_arm64, crc_t10dif_pmull_p8)
 
 static struct shash_alg crct10dif_alg_ce =
 	CRCT10DIF_SHASH_ALG(pmull_p64, "crct10dif-arm64-ce", 200);

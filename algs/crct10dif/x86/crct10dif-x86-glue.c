@@ -53,17 +53,8 @@ static __always_inline u16 crct10dif_x86(u16 crc, const u8 *data, size_t len,
 	return crc;
 }
 
-/* A variant's shash functions: crct10dif_x86() with its folding core, inlined. */
-#define CRCT10DIF_X86_VARIANT(_variant)							\
-	static __always_inline u16 crct10dif_##_variant##_crc(u16 crc, const u8 *data,	\
-							      size_t len)		\
-	{										\
-		return crct10dif_x86(crc, data, len, crct10dif_##_variant##_fold);	\
-	}										\
-	CRCT10DIF_SHASH_OPS(_variant, crct10dif_##_variant##_crc)
-
-CRCT10DIF_X86_VARIANT(pclmul)
-CRCT10DIF_X86_VARIANT(vpclmul)
+CRCT10DIF_SHASH_FOLD_OPS(pclmul, crct10dif_x86, crct10dif_pclmul_fold)
+CRCT10DIF_SHASH_FOLD_OPS(vpclmul, crct10dif_x86, crct10dif_vpclmul_fold)
 
 static struct shash_alg crct10dif_pclmul_alg =
 	CRCT10DIF_SHASH_ALG(pclmul, "crct10dif-pclmul", 200);

@@ -5,7 +5,7 @@
 // crypto_spawn_*() makes a tfm of it for the instance's tfm.
 //
 // Errors are negative errno values, as at the C ABI.
-#include <vector>
+#include <span>
 
 #include <crypto/internal/aead.h>
 #include <crypto/internal/cipher.h>
@@ -94,10 +94,9 @@ int crypto_grab_spawn(struct crypto_spawn *spawn, struct crypto_instance *inst,
 struct crypto_alg *crypto_alg_mod_lookup(const char *name, u32 type, u32 mask)
 {
 	kcshim_alg_kind kind;
-	std::vector<kcshim_alg_kind> kinds(kcshim::name_lookup_kinds.begin(),
-					   kcshim::name_lookup_kinds.end());
+	std::span<const kcshim_alg_kind> kinds = kcshim::name_lookup_kinds;
 	if ((mask & CRYPTO_ALG_TYPE_MASK) && !kind_of_type(type, &kind))
-		kinds = {kind};
+		kinds = {&kind, 1};
 	int err = -ENOENT;
 	for (kcshim_alg_kind k : kinds)
 		if (AlgEntry *e = kcshim::lookup_pinned(name, k, type, mask, &err))
