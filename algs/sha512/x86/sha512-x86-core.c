@@ -4,22 +4,21 @@
  * rorx and BMI1's andn, while the message schedule runs in xmm registers, two words per
  * instruction, 16 rounds ahead of the rounds that read it.
  *
- * Why this shape: on Zen 5 the rounds are bound by how many operations issue per cycle more than
- * by their dependency chain, so the choices below each cut operations or code size; the schedule
- * costs little once hidden (bench_sha512_x86 times a copy of this file without it: the rounds
- * alone are 1.03-1.05x faster than the whole block function). Each was
- * measured against OpenSSL's AVX2+BMI2 path in one process (minimum of 3000 runs over 8 KiB;
- * ratios are OpenSSL's time over ours):
+ * Why this shape: on Zen 5 the rounds are bound by how many operations issue per cycle, not by
+ * their dependency chain (bench_sha512_x86's "op-mix", the rounds' instructions with no
+ * dependencies between them, runs no faster than the block function), so the choices below each
+ * cut operations. Each was measured against what it replaced in one process (minimum of 2000
+ * runs over 8 KiB):
+ *  - In the AVX-512 build each round is one asm statement of 24 instructions where GCC makes 27
+ *    of the C round: 1.05x. Ch is (e & f) + (~e & g), both added to h (no XOR); Maj is
+ *    ((a ^ b) & (b ^ c)) ^ b with b ^ c carried over from the round before, where it was a ^ b.
+ *    The AVX2 build keeps the C round: with the asm one it ran 0.96x (its schedule, shifts and
+ *    ORs where AVX-512 has vprorq, spills more xmm registers around it).
+ *  - The C round: T1 = (h + K + W + Ch) + Sigma1, then d += T1 (OPTIMIZER_HIDE_VAR keeps GCC
+ *    from reassociating the sums); Maj = (a & (b | c)) | (b & c), two levels after a.
  *  - The schedule for the next 16 rounds runs between the current 16 rounds, on the vector units
  *    while the integer units work the rounds; a separate pass over all 80 words first made the
- *    whole block about a third slower (0.65 against 0.88).
- *  - The rounds load W + K back from memory: left alone, GCC moves the schedule's xmm values
- *    into general registers with vpextrq, two uops each. Hiding the buffer's address stops that.
- *  - T1 = (h + K + W + Ch) + Sigma1, then d += T1. Precomputing d + h + K + W would take one
- *    addition off e's chain but add two per round: measured slower (0.97 against 1.00).
- *    OPTIMIZER_HIDE_VAR keeps GCC from reassociating the sums.
- *  - Maj = (a & (b | c)) | (b & c), two levels after a. The three-operation form
- *    b ^ ((a ^ b) & (b ^ c)) puts three levels on a's chain: 3% slower.
+ *    whole block about a third slower (0.65 against 0.88 of OpenSSL's speed).
  *  - The four groups of 16 rounds with a schedule are a loop, not unrolled: 3% faster, with half
  *    the code (the op cache holds it).
  *
@@ -74,11 +73,12 @@ sha512_x86_schedule_pair(__m128i x[8], int j, u64 *wk, const u64 *k)
 }
 
 /*
- * One round with kw = K[t] + W[t]. The caller renames the variables instead of shifting them: a
- * round writes only d (the next e) and h (the next a).
+ * One round with kw = K[t] + W[t], as C, for the AVX2 build (see the top of the file). The caller
+ * renames the variables instead of shifting them: a round writes only d (the next e) and h (the
+ * next a).
  */
-static __always_inline void sha512_x86_round(u64 a, u64 b, u64 c, u64 *d, u64 e, u64 f, u64 g,
-					     u64 *h, u64 kw)
+static __always_inline void sha512_x86_round_c(u64 a, u64 b, u64 c, u64 *d, u64 e, u64 f, u64 g,
+					       u64 *h, u64 kw)
 {
 	u64 t1 = *h + kw + ((e & f) ^ (~e & g));
 	u64 a_next;
@@ -95,36 +95,90 @@ static __always_inline void sha512_x86_round(u64 a, u64 b, u64 c, u64 *d, u64 e,
 }
 
 /*
+ * The same round in one asm statement, for the AVX-512 build, so that it is 24 instructions: Ch
+ * as (e & f) + (~e & g), both added to h; Maj as ((a ^ b) & (b ^ c)) ^ b, where b ^ c (*bc, which
+ * the round overwrites) is the previous round's a ^ b, and this round's a ^ b goes to *ab for
+ * the next.
+ */
+static __always_inline SHA512_X86_TARGET void
+sha512_x86_round_asm(u64 a, u64 b, u64 *d, u64 e, u64 f, u64 g, u64 *h, const u64 *kw, u64 *bc,
+		     u64 *ab)
+{
+	u64 t1, t2;
+
+	asm("add	%[kw], %[h]\n\t"
+	    "andn	%[g], %[e], %[ab]\n\t"
+	    "rorx	$14, %[e], %[t1]\n\t"
+	    "rorx	$18, %[e], %[t2]\n\t"
+	    "add	%[ab], %[h]\n\t"
+	    "mov	%[e], %[ab]\n\t"
+	    "and	%[f], %[ab]\n\t"
+	    "xor	%[t2], %[t1]\n\t"
+	    "rorx	$41, %[e], %[t2]\n\t"
+	    "add	%[ab], %[h]\n\t"
+	    "xor	%[t2], %[t1]\n\t"
+	    "add	%[t1], %[h]\n\t"
+	    "add	%[h], %[d]\n\t"
+	    "mov	%[a], %[ab]\n\t"
+	    "xor	%[b], %[ab]\n\t"
+	    "and	%[ab], %[bc]\n\t"
+	    "rorx	$28, %[a], %[t1]\n\t"
+	    "rorx	$34, %[a], %[t2]\n\t"
+	    "xor	%[b], %[bc]\n\t"
+	    "xor	%[t2], %[t1]\n\t"
+	    "rorx	$39, %[a], %[t2]\n\t"
+	    "add	%[bc], %[h]\n\t"
+	    "xor	%[t2], %[t1]\n\t"
+	    "add	%[t1], %[h]"
+	    : [h] "+&r"(*h), [d] "+&r"(*d), [bc] "+&r"(*bc), [ab] "=&r"(*ab),
+	      [t1] "=&r"(t1), [t2] "=&r"(t2)
+	    : [a] "r"(a), [b] "r"(b), [e] "r"(e), [f] "r"(f), [g] "r"(g), [kw] "m"(*kw)
+	    : "cc");
+}
+
+/* One round, the asm one (@asm_round) or the C one; c is the C round's, bc and ab the asm one's */
+static __always_inline SHA512_X86_TARGET void
+sha512_x86_round(bool asm_round, u64 a, u64 b, u64 c, u64 *d, u64 e, u64 f, u64 g, u64 *h,
+		 const u64 *kw, u64 *bc, u64 *ab)
+{
+	if (asm_round)
+		sha512_x86_round_asm(a, b, d, e, f, g, h, kw, bc, ab);
+	else
+		sha512_x86_round_c(a, b, c, d, e, f, g, h, *kw);
+}
+
+/*
  * Eight rounds on wk[0..7], after which every variable is back in its role; with sched, a
  * schedule step for pairs j0..j0+3 of the next 16 words (into next_wk) after every second round.
+ * For the asm round, p holds b ^ c on entry and again on return (q is the rounds' other).
  * (An unrolled loop over an array of the eight variables computes the same, but GCC 12 then
  * allocates registers worse: 10-20% slower.)
  */
 static __always_inline SHA512_X86_TARGET void
-sha512_x86_8rounds(u64 *a, u64 *b, u64 *c, u64 *d, u64 *e, u64 *f, u64 *g, u64 *h,
-		   const u64 *wk, bool sched, __m128i x[8], int j0, u64 *next_wk,
+sha512_x86_8rounds(bool asm_round, u64 *a, u64 *b, u64 *c, u64 *d, u64 *e, u64 *f, u64 *g, u64 *h, u64 *p,
+		   u64 *q, const u64 *wk, bool sched, __m128i x[8], int j0, u64 *next_wk,
 		   const u64 *next_k)
 {
-	sha512_x86_round(*a, *b, *c, d, *e, *f, *g, h, wk[0]);
-	sha512_x86_round(*h, *a, *b, c, *d, *e, *f, g, wk[1]);
+	sha512_x86_round(asm_round, *a, *b, *c, d, *e, *f, *g, h, &wk[0], p, q);
+	sha512_x86_round(asm_round, *h, *a, *b, c, *d, *e, *f, g, &wk[1], q, p);
 	if (sched)
 		sha512_x86_schedule_pair(x, j0, next_wk, next_k);
-	sha512_x86_round(*g, *h, *a, b, *c, *d, *e, f, wk[2]);
-	sha512_x86_round(*f, *g, *h, a, *b, *c, *d, e, wk[3]);
+	sha512_x86_round(asm_round, *g, *h, *a, b, *c, *d, *e, f, &wk[2], p, q);
+	sha512_x86_round(asm_round, *f, *g, *h, a, *b, *c, *d, e, &wk[3], q, p);
 	if (sched)
 		sha512_x86_schedule_pair(x, j0 + 1, next_wk, next_k);
-	sha512_x86_round(*e, *f, *g, h, *a, *b, *c, d, wk[4]);
-	sha512_x86_round(*d, *e, *f, g, *h, *a, *b, c, wk[5]);
+	sha512_x86_round(asm_round, *e, *f, *g, h, *a, *b, *c, d, &wk[4], p, q);
+	sha512_x86_round(asm_round, *d, *e, *f, g, *h, *a, *b, c, &wk[5], q, p);
 	if (sched)
 		sha512_x86_schedule_pair(x, j0 + 2, next_wk, next_k);
-	sha512_x86_round(*c, *d, *e, f, *g, *h, *a, b, wk[6]);
-	sha512_x86_round(*b, *c, *d, e, *f, *g, *h, a, wk[7]);
+	sha512_x86_round(asm_round, *c, *d, *e, f, *g, *h, *a, b, &wk[6], p, q);
+	sha512_x86_round(asm_round, *b, *c, *d, e, *f, *g, *h, a, &wk[7], q, p);
 	if (sched)
 		sha512_x86_schedule_pair(x, j0 + 3, next_wk, next_k);
 }
 
 static __always_inline SHA512_X86_TARGET void
-sha512_x86_blocks(struct sha512_state *sst, const u8 *src, int blocks)
+sha512_x86_blocks(struct sha512_state *sst, const u8 *src, int blocks, bool asm_round)
 {
 	const __m128i bswap64 = _mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15,
 					     0, 1, 2, 3, 4, 5, 6, 7);
@@ -132,12 +186,18 @@ sha512_x86_blocks(struct sha512_state *sst, const u8 *src, int blocks)
 	u64 *wk = wk_buf;
 	__m256i zero;
 
-	/* the rounds read W + K back from memory (see the top of the file) */
-	OPTIMIZER_HIDE_VAR(wk);
+	/*
+	 * The C round reads W + K back from memory: left alone, GCC moves the schedule's xmm values
+	 * into general registers with vpextrq, two uops each. Hiding the buffer's address stops that.
+	 * The asm round's memory operand does the same, and leaves the address off a register.
+	 */
+	if (!asm_round)
+		OPTIMIZER_HIDE_VAR(wk);
 
 	while (blocks-- > 0) {
 		u64 a = sst->state[0], b = sst->state[1], c = sst->state[2], d = sst->state[3];
 		u64 e = sst->state[4], f = sst->state[5], g = sst->state[6], h = sst->state[7];
+		u64 p = b ^ c, q;
 		__m128i x[8];
 
 		unrolled_full
@@ -149,14 +209,14 @@ sha512_x86_blocks(struct sha512_state *sst, const u8 *src, int blocks)
 									   &sha512_k[2 * j])));
 		}
 		for (int t = 16; t < 80; t += 16) {
-			sha512_x86_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &wk[t - 16], true,
+			sha512_x86_8rounds(asm_round, &a, &b, &c, &d, &e, &f, &g, &h, &p, &q, &wk[t - 16], true,
 					   x, 0, &wk[t], &sha512_k[t]);
-			sha512_x86_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &wk[t - 8], true,
+			sha512_x86_8rounds(asm_round, &a, &b, &c, &d, &e, &f, &g, &h, &p, &q, &wk[t - 8], true,
 					   x, 4, &wk[t], &sha512_k[t]);
 		}
-		sha512_x86_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &wk[64], false, x, 0,
+		sha512_x86_8rounds(asm_round, &a, &b, &c, &d, &e, &f, &g, &h, &p, &q, &wk[64], false, x, 0,
 				   NULL, NULL);
-		sha512_x86_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &wk[72], false, x, 0,
+		sha512_x86_8rounds(asm_round, &a, &b, &c, &d, &e, &f, &g, &h, &p, &q, &wk[72], false, x, 0,
 				   NULL, NULL);
 
 		sst->state[0] += a;
@@ -184,11 +244,11 @@ sha512_x86_blocks(struct sha512_state *sst, const u8 *src, int blocks)
 SHA512_X86_TARGET
 void sha512_transform_avx2(struct sha512_state *sst, const u8 *src, int blocks)
 {
-	sha512_x86_blocks(sst, src, blocks);
+	sha512_x86_blocks(sst, src, blocks, false);
 }
 
 __attribute__((target("avx2,bmi,bmi2,avx512f,avx512vl")))
 void sha512_transform_avx512(struct sha512_state *sst, const u8 *src, int blocks)
 {
-	sha512_x86_blocks(sst, src, blocks);
+	sha512_x86_blocks(sst, src, blocks, true);
 }

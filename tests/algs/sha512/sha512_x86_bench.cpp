@@ -5,7 +5,10 @@
 //    kernel_fpu_begin()/end() as the glue calls them.
 //  - Bound: the AVX-512 block function built from a copy without the message schedule
 //    (CMakeLists.txt makes it), whose 80 rounds read W + K from a buffer that the first 16 words
-//    fill: the rounds alone. Its output is wrong; its speed is the point.
+//    fill: the rounds alone. Its output is wrong; its speed is the point. And "op-mix": the
+//    general-register instructions of the AVX-512 function's round, 80 times a block, with no
+//    dependencies between them (below): what the ALUs would allow the rounds if their
+//    dependencies cost nothing.
 //  - Digest: the registered drivers through crypto_shash_digest(), and OpenSSL's EVP (its
 //    AVX2+BMI2 assembly here), as `kcshim speed` runs them.
 //
@@ -29,6 +32,29 @@ sha512_block_fn rounds_only_sha512_transform_avx512;
 
 namespace {
 
+/*
+ * One round's general-register instructions in the AVX-512 function (sha512_x86_round_asm(): 6
+ * rorx, 7 add, 6 xor, 2 and, 1 andn, 2 mov), each writing a register no other reads, except the
+ * two-operand ALU instructions, which run six chains side by side. The message schedule is left
+ * out: it runs in vector registers.
+ */
+#define SHA512_ROUND_OP_MIX							\
+	".rept 6\n\trorx $14, %%r8, %%r9\n\t.endr\n\t"				\
+	".irp r,r10,r11,r12,r13,r14,r15,r10\n\tadd %%r8, %%\\r\n\t.endr\n\t"		\
+	".irp r,r11,r12,r13,r14,r15,r10\n\txor %%r8, %%\\r\n\t.endr\n\t"		\
+	".irp r,r11,r12\n\tand %%r8, %%\\r\n\t.endr\n\t"					\
+	"andn %%r8, %%rax, %%rbx\n\t"							\
+	".rept 2\n\tmov %%r8, %%rcx\n\t.endr\n\t"
+
+__attribute__((target("bmi,bmi2"))) void op_mix_sha512(struct sha512_state *, const u8 *,
+							 int blocks)
+{
+	for (int b = 0; b < blocks; b++)
+		for (int round = 0; round < 80; round++)
+			asm volatile(SHA512_ROUND_OP_MIX ::: "rax", "rbx", "rcx", "r9", "r10", "r11",
+				     "r12", "r13", "r14", "r15", "cc");
+}
+
 void BM_Block(benchmark::State &state, sha512_block_fn *fn)
 {
 	struct sha512_state sst = {};
@@ -49,6 +75,8 @@ int register_benchmarks()
 			->Arg(8192);
 		benchmark::RegisterBenchmark("BM_Bound/avx512-rounds-only", BM_Block,
 					     rounds_only_sha512_transform_avx512)->Arg(8192);
+		benchmark::RegisterBenchmark("BM_Bound/avx512-op-mix", BM_Block, op_mix_sha512)
+			->Arg(8192);
 	}
 	if (avx2)
 		benchmark::RegisterBenchmark("BM_Block/avx2", BM_Block, sha512_transform_avx2)
