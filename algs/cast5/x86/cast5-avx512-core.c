@@ -213,15 +213,28 @@ static __always_inline CAST5_AVX512_TARGET void cast5_avx512_store(u8 *dst, u64 
 	}
 }
 
+/* The blocks of @src under @mask, encrypted or decrypted, into out[] as cast5_avx512_blocks() */
+static __always_inline CAST5_AVX512_TARGET void cast5_avx512_crypt(const struct cast5_ctx *ctx,
+								   const u8 *src, u64 mask,
+								   bool decrypt, __m512i out[8])
+{
+	__m512i l[4], r[4];
+
+	cast5_avx512_load(src, mask, l, r);
+	if (decrypt)
+		CAST5_DECRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
+	else
+		CAST5_ENCRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
+	cast5_avx512_blocks(l, r, out);
+}
+
 CAST5_AVX512_TARGET void cast5_avx512_encrypt_blocks(const struct cast5_ctx *ctx, u8 *dst,
 						     const u8 *src, unsigned int nblocks)
 {
 	const u64 mask = cast5_avx512_block_mask(nblocks);
-	__m512i l[4], r[4], out[8];
+	__m512i out[8];
 
-	cast5_avx512_load(src, mask, l, r);
-	CAST5_ENCRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
-	cast5_avx512_blocks(l, r, out);
+	cast5_avx512_crypt(ctx, src, mask, false, out);
 	cast5_avx512_store(dst, mask, out);
 }
 
@@ -229,11 +242,9 @@ CAST5_AVX512_TARGET void cast5_avx512_decrypt_blocks(const struct cast5_ctx *ctx
 						     const u8 *src, unsigned int nblocks)
 {
 	const u64 mask = cast5_avx512_block_mask(nblocks);
-	__m512i l[4], r[4], out[8];
+	__m512i out[8];
 
-	cast5_avx512_load(src, mask, l, r);
-	CAST5_DECRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
-	cast5_avx512_blocks(l, r, out);
+	cast5_avx512_crypt(ctx, src, mask, true, out);
 	cast5_avx512_store(dst, mask, out);
 }
 
@@ -247,12 +258,10 @@ CAST5_AVX512_TARGET void cast5_avx512_cbc_decrypt_blocks(const struct cast5_ctx 
 							 unsigned int nblocks)
 {
 	const u64 mask = cast5_avx512_block_mask(nblocks);
-	__m512i l[4], r[4], out[8], in;
+	__m512i out[8], in;
 	__m512i prev = _mm512_set1_epi64(get_unaligned((const u64 *)iv));
 
-	cast5_avx512_load(src, mask, l, r);
-	CAST5_DECRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
-	cast5_avx512_blocks(l, r, out);
+	cast5_avx512_crypt(ctx, src, mask, true, out);
 	unrolled_full
 	for (int v = 0; v < 8; v++) {
 		in = cast5_avx512_loadu(src, mask, v);
