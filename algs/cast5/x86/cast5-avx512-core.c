@@ -161,25 +161,30 @@ static __always_inline CAST5_AVX512_TARGET __m512i cast5_avx512_loadu(const u8 *
 	return _mm512_maskz_loadu_epi64(cast5_avx512_mask8(mask, v), src + 64 * v);
 }
 
+/*
+ * The 32-bit words of @a and @b (eight 64-bit pairs each) into @even (words 0, 2, ...: the low
+ * halves of the pairs) and @odd (the high halves), a's first.
+ */
+static __always_inline CAST5_AVX512_TARGET void cast5_avx512_split(__m512i a, __m512i b,
+								   __m512i *even, __m512i *odd)
+{
+	*even = _mm512_permutex2var_epi32(a, _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18,
+							       20, 22, 24, 26, 28, 30), b);
+	*odd = _mm512_permutex2var_epi32(a, _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19,
+							      21, 23, 25, 27, 29, 31), b);
+}
+
 /* Block 16v + j of @src: its left word in lane j of l[v], its right word in lane j of r[v] */
 static __always_inline CAST5_AVX512_TARGET void cast5_avx512_load(const u8 *src, u64 mask,
 								  __m512i l[4], __m512i r[4])
 {
-	const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14,
-					       16, 18, 20, 22, 24, 26, 28, 30);
-	const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15,
-					      17, 19, 21, 23, 25, 27, 29, 31);
-
 	unrolled_full
-	for (int v = 0; v < 4; v++) {
-		__m512i a = _mm512_shuffle_epi8(cast5_avx512_loadu(src, mask, 2 * v),
-						CAST5_AVX512_BSWAP32());
-		__m512i b = _mm512_shuffle_epi8(cast5_avx512_loadu(src, mask, 2 * v + 1),
-						CAST5_AVX512_BSWAP32());
-
-		l[v] = _mm512_permutex2var_epi32(a, even, b);
-		r[v] = _mm512_permutex2var_epi32(a, odd, b);
-	}
+	for (int v = 0; v < 4; v++)
+		cast5_avx512_split(_mm512_shuffle_epi8(cast5_avx512_loadu(src, mask, 2 * v),
+						       CAST5_AVX512_BSWAP32()),
+				   _mm512_shuffle_epi8(cast5_avx512_loadu(src, mask, 2 * v + 1),
+						       CAST5_AVX512_BSWAP32()),
+				   &l[v], &r[v]);
 }
 
 /* The 64 output blocks, R || L each (as cast5_generic.c), as bytes: blocks 8j..8j+7 in out[j] */
@@ -213,7 +218,19 @@ static __always_inline CAST5_AVX512_TARGET void cast5_avx512_store(u8 *dst, u64 
 	}
 }
 
-/* The blocks of @src under @mask, encrypted or decrypted, into out[] as cast5_avx512_blocks() */
+/* The rounds, encrypting or decrypting l and r, then the blocks into out[] (cast5_avx512_blocks) */
+static __always_inline CAST5_AVX512_TARGET void cast5_avx512_rounds(const struct cast5_ctx *ctx,
+								    __m512i l[4], __m512i r[4],
+								    bool decrypt, __m512i out[8])
+{
+	if (decrypt)
+		CAST5_DECRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
+	else
+		CAST5_ENCRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
+	cast5_avx512_blocks(l, r, out);
+}
+
+/* The blocks of @src under @mask, encrypted or decrypted, into out[] */
 static __always_inline CAST5_AVX512_TARGET void cast5_avx512_crypt(const struct cast5_ctx *ctx,
 								   const u8 *src, u64 mask,
 								   bool decrypt, __m512i out[8])
@@ -221,11 +238,7 @@ static __always_inline CAST5_AVX512_TARGET void cast5_avx512_crypt(const struct 
 	__m512i l[4], r[4];
 
 	cast5_avx512_load(src, mask, l, r);
-	if (decrypt)
-		CAST5_DECRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
-	else
-		CAST5_ENCRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
-	cast5_avx512_blocks(l, r, out);
+	cast5_avx512_rounds(ctx, l, r, decrypt, out);
 }
 
 CAST5_AVX512_TARGET void cast5_avx512_encrypt_blocks(const struct cast5_ctx *ctx, u8 *dst,
@@ -278,19 +291,12 @@ static __always_inline CAST5_AVX512_TARGET void cast5_avx512_counters(u64 ctr, _
 {
 	const __m512i base = _mm512_add_epi64(_mm512_set1_epi64(ctr),
 					      _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7));
-	const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14,
-					       16, 18, 20, 22, 24, 26, 28, 30);
-	const __m512i odd = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15,
-					      17, 19, 21, 23, 25, 27, 29, 31);
 
 	unrolled_full
-	for (int v = 0; v < 4; v++) {
-		__m512i a = _mm512_add_epi64(base, _mm512_set1_epi64(16 * v));
-		__m512i b = _mm512_add_epi64(base, _mm512_set1_epi64(16 * v + 8));
-
-		l[v] = _mm512_permutex2var_epi32(a, odd, b);
-		r[v] = _mm512_permutex2var_epi32(a, even, b);
-	}
+	for (int v = 0; v < 4; v++)
+		cast5_avx512_split(_mm512_add_epi64(base, _mm512_set1_epi64(16 * v)),
+				   _mm512_add_epi64(base, _mm512_set1_epi64(16 * v + 8)),
+				   &r[v], &l[v]);
 }
 
 CAST5_AVX512_TARGET void cast5_avx512_ctr_blocks(const struct cast5_ctx *ctx, u8 *dst,
@@ -301,8 +307,7 @@ CAST5_AVX512_TARGET void cast5_avx512_ctr_blocks(const struct cast5_ctx *ctx, u8
 
 	cast5_avx512_counters(*ctr, l, r);
 	*ctr += nblocks;
-	CAST5_ENCRYPT_ROUNDS(CAST5_AVX512_L, CAST5_AVX512_R, ctx->rr);
-	cast5_avx512_blocks(l, r, out);
+	cast5_avx512_rounds(ctx, l, r, false, out);
 	unrolled_full
 	for (int v = 0; v < 8; v++)
 		out[v] = _mm512_xor_si512(out[v], cast5_avx512_loadu(src, mask, v));

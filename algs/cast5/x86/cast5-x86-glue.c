@@ -118,13 +118,11 @@ static unsigned int cast5_x86_cbc_encrypt_step(struct cast5_ctx *ctx, u8 *dst, c
 {
 	const u8 *prev = iv;
 
-	for (; nbytes >= CAST5_BLOCK_SIZE; nbytes -= CAST5_BLOCK_SIZE) {
+	CAST5_X86_CHUNKS(CAST5_BLOCK_SIZE, {
 		crypto_xor_cpy(dst, src, prev, CAST5_BLOCK_SIZE);
 		__cast5_encrypt(ctx, dst, dst);
 		prev = dst;
-		src += CAST5_BLOCK_SIZE;
-		dst += CAST5_BLOCK_SIZE;
-	}
+	});
 	memcpy(iv, prev, CAST5_BLOCK_SIZE);
 	return nbytes;
 }

@@ -7,15 +7,17 @@
  * Why this shape: on Zen 5 the rounds are bound by how many operations issue per cycle, not by
  * their dependency chain (bench_sha512_x86's "op-mix", the rounds' instructions with no
  * dependencies between them, runs no faster than the block function), so the choices below each
- * cut operations. Each was measured against what it replaced in one process (minimum of 2000
- * runs over 8 KiB):
+ * cut operations. Each was measured in one process against what it replaced (minimum of
+ * 2000-3000 runs over 8 KiB):
  *  - In the AVX-512 build each round is one asm statement of 24 instructions where GCC makes 27
  *    of the C round: 1.05x. Ch is (e & f) + (~e & g), both added to h (no XOR); Maj is
  *    ((a ^ b) & (b ^ c)) ^ b with b ^ c carried over from the round before, where it was a ^ b.
  *    The AVX2 build keeps the C round: with the asm one it ran 0.96x (its schedule, shifts and
  *    ORs where AVX-512 has vprorq, spills more xmm registers around it).
  *  - The C round: T1 = (h + K + W + Ch) + Sigma1, then d += T1 (OPTIMIZER_HIDE_VAR keeps GCC
- *    from reassociating the sums); Maj = (a & (b | c)) | (b & c), two levels after a.
+ *    from reassociating the sums); precomputing d + h + K + W would take one addition off e's
+ *    chain but add two per round (0.97x). Maj = (a & (b | c)) | (b & c), two levels after a: in
+ *    C, the three-operation form b ^ ((a ^ b) & (b ^ c)) put three levels on a's chain (0.97x).
  *  - The schedule for the next 16 rounds runs between the current 16 rounds, on the vector units
  *    while the integer units work the rounds; a separate pass over all 80 words first made the
  *    whole block about a third slower (0.65 against 0.88 of OpenSSL's speed).
