@@ -1,32 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * SHA-512 block functions for x86-64: the 80 rounds in general-purpose registers with BMI2's
- * rorx and BMI1's andn, while the message schedule runs in xmm registers, two words per
- * instruction, 16 rounds ahead of the rounds that read it.
+ * SHA-512 block functions for x86-64:
  *
- * Why this shape: on Zen 5 the rounds are bound by how many operations issue per cycle, not by
- * their dependency chain (bench_sha512_x86's "op-mix", the rounds' instructions with no
- * dependencies between them, runs no faster than the block function), so the choices below each
- * cut operations. Each was measured in one process against what it replaced (minimum of
- * 2000-3000 runs over 8 KiB):
- *  - In the AVX-512 build each round is one asm statement of 24 instructions where GCC makes 27
- *    of the C round: 1.05x. Ch is (e & f) + (~e & g), both added to h (no XOR); Maj is
- *    ((a ^ b) & (b ^ c)) ^ b with b ^ c carried over from the round before, where it was a ^ b.
- *    The AVX2 build keeps the C round: with the asm one it ran 0.96x (its schedule, shifts and
- *    ORs where AVX-512 has vprorq, spills more xmm registers around it).
+ *  - sha512_transform_avx2() (AVX2, BMI1, BMI2): the 80 rounds in general-purpose registers with
+ *    BMI2's rorx and BMI1's andn, while the message schedule runs in xmm registers, two words per
+ *    instruction, 16 rounds ahead of the rounds that read it.
+ *  - sha512_transform_avx512() (also AVX-512F and VL): assembly (sha512-avx512-asm.S) that
+ *    splits each round between general and xmm registers; its header says why and by how much.
+ *
+ * Why the AVX2 function has this shape; each choice was measured in one process against what it
+ * replaced (minimum of 2000-3000 runs over 8 KiB):
  *  - The C round: T1 = (h + K + W + Ch) + Sigma1, then d += T1 (OPTIMIZER_HIDE_VAR keeps GCC
  *    from reassociating the sums); precomputing d + h + K + W would take one addition off e's
  *    chain but add two per round (0.97x). Maj = (a & (b | c)) | (b & c), two levels after a: in
  *    C, the three-operation form b ^ ((a ^ b) & (b ^ c)) put three levels on a's chain (0.97x).
+ *    The same round as one asm statement of 24 instructions (Ch as (e & f) + (~e & g), Maj with
+ *    b ^ c carried over) ran 0.96x here: its schedule, shifts and ORs where AVX-512 has vprorq,
+ *    spills more xmm registers around it.
  *  - The schedule for the next 16 rounds runs between the current 16 rounds, on the vector units
  *    while the integer units work the rounds; a separate pass over all 80 words first made the
  *    whole block about a third slower (0.65 against 0.88 of OpenSSL's speed).
  *  - The four groups of 16 rounds with a schedule are a loop, not unrolled: 3% faster, with half
  *    the code (the op cache holds it).
- *
- * One body serves both variants: sha512_transform_avx2() (AVX2, BMI1, BMI2) and
- * sha512_transform_avx512() (also AVX-512F and VL), where GCC turns the schedule's shift pairs
- * into vprorq and its xor triples into vpternlogq.
  */
 #include <immintrin.h>
 #include <linux/compiler.h>
@@ -97,90 +92,36 @@ static __always_inline void sha512_x86_round_c(u64 a, u64 b, u64 c, u64 *d, u64 
 }
 
 /*
- * The same round in one asm statement, for the AVX-512 build, so that it is 24 instructions: Ch
- * as (e & f) + (~e & g), both added to h; Maj as ((a ^ b) & (b ^ c)) ^ b, where b ^ c (*bc, which
- * the round overwrites) is the previous round's a ^ b, and this round's a ^ b goes to *ab for
- * the next.
- */
-static __always_inline SHA512_X86_TARGET void
-sha512_x86_round_asm(u64 a, u64 b, u64 *d, u64 e, u64 f, u64 g, u64 *h, const u64 *kw, u64 *bc,
-		     u64 *ab)
-{
-	u64 t1, t2;
-
-	asm("add	%[kw], %[h]\n\t"
-	    "andn	%[g], %[e], %[ab]\n\t"
-	    "rorx	$14, %[e], %[t1]\n\t"
-	    "rorx	$18, %[e], %[t2]\n\t"
-	    "add	%[ab], %[h]\n\t"
-	    "mov	%[e], %[ab]\n\t"
-	    "and	%[f], %[ab]\n\t"
-	    "xor	%[t2], %[t1]\n\t"
-	    "rorx	$41, %[e], %[t2]\n\t"
-	    "add	%[ab], %[h]\n\t"
-	    "xor	%[t2], %[t1]\n\t"
-	    "add	%[t1], %[h]\n\t"
-	    "add	%[h], %[d]\n\t"
-	    "mov	%[a], %[ab]\n\t"
-	    "xor	%[b], %[ab]\n\t"
-	    "and	%[ab], %[bc]\n\t"
-	    "rorx	$28, %[a], %[t1]\n\t"
-	    "rorx	$34, %[a], %[t2]\n\t"
-	    "xor	%[b], %[bc]\n\t"
-	    "xor	%[t2], %[t1]\n\t"
-	    "rorx	$39, %[a], %[t2]\n\t"
-	    "add	%[bc], %[h]\n\t"
-	    "xor	%[t2], %[t1]\n\t"
-	    "add	%[t1], %[h]"
-	    : [h] "+&r"(*h), [d] "+&r"(*d), [bc] "+&r"(*bc), [ab] "=&r"(*ab),
-	      [t1] "=&r"(t1), [t2] "=&r"(t2)
-	    : [a] "r"(a), [b] "r"(b), [e] "r"(e), [f] "r"(f), [g] "r"(g), [kw] "m"(*kw)
-	    : "cc");
-}
-
-/* One round, the asm one (@asm_round) or the C one; c is the C round's, bc and ab the asm one's */
-static __always_inline SHA512_X86_TARGET void
-sha512_x86_round(bool asm_round, u64 a, u64 b, u64 c, u64 *d, u64 e, u64 f, u64 g, u64 *h,
-		 const u64 *kw, u64 *bc, u64 *ab)
-{
-	if (asm_round)
-		sha512_x86_round_asm(a, b, d, e, f, g, h, kw, bc, ab);
-	else
-		sha512_x86_round_c(a, b, c, d, e, f, g, h, *kw);
-}
-
-/*
  * Eight rounds on wk[0..7], after which every variable is back in its role; with sched, a
  * schedule step for pairs j0..j0+3 of the next 16 words (into next_wk) after every second round.
- * For the asm round, p holds b ^ c on entry and again on return (q is the rounds' other).
  * (An unrolled loop over an array of the eight variables computes the same, but GCC 12 then
  * allocates registers worse: 10-20% slower.)
  */
 static __always_inline SHA512_X86_TARGET void
-sha512_x86_8rounds(bool asm_round, u64 *a, u64 *b, u64 *c, u64 *d, u64 *e, u64 *f, u64 *g, u64 *h, u64 *p,
-		   u64 *q, const u64 *wk, bool sched, __m128i x[8], int j0, u64 *next_wk,
+sha512_x86_8rounds(u64 *a, u64 *b, u64 *c, u64 *d, u64 *e, u64 *f, u64 *g, u64 *h,
+		   const u64 *wk, bool sched, __m128i x[8], int j0, u64 *next_wk,
 		   const u64 *next_k)
 {
-	sha512_x86_round(asm_round, *a, *b, *c, d, *e, *f, *g, h, &wk[0], p, q);
-	sha512_x86_round(asm_round, *h, *a, *b, c, *d, *e, *f, g, &wk[1], q, p);
+	sha512_x86_round_c(*a, *b, *c, d, *e, *f, *g, h, wk[0]);
+	sha512_x86_round_c(*h, *a, *b, c, *d, *e, *f, g, wk[1]);
 	if (sched)
 		sha512_x86_schedule_pair(x, j0, next_wk, next_k);
-	sha512_x86_round(asm_round, *g, *h, *a, b, *c, *d, *e, f, &wk[2], p, q);
-	sha512_x86_round(asm_round, *f, *g, *h, a, *b, *c, *d, e, &wk[3], q, p);
+	sha512_x86_round_c(*g, *h, *a, b, *c, *d, *e, f, wk[2]);
+	sha512_x86_round_c(*f, *g, *h, a, *b, *c, *d, e, wk[3]);
 	if (sched)
 		sha512_x86_schedule_pair(x, j0 + 1, next_wk, next_k);
-	sha512_x86_round(asm_round, *e, *f, *g, h, *a, *b, *c, d, &wk[4], p, q);
-	sha512_x86_round(asm_round, *d, *e, *f, g, *h, *a, *b, c, &wk[5], q, p);
+	sha512_x86_round_c(*e, *f, *g, h, *a, *b, *c, d, wk[4]);
+	sha512_x86_round_c(*d, *e, *f, g, *h, *a, *b, c, wk[5]);
 	if (sched)
 		sha512_x86_schedule_pair(x, j0 + 2, next_wk, next_k);
-	sha512_x86_round(asm_round, *c, *d, *e, f, *g, *h, *a, b, &wk[6], p, q);
-	sha512_x86_round(asm_round, *b, *c, *d, e, *f, *g, *h, a, &wk[7], q, p);
+	sha512_x86_round_c(*c, *d, *e, f, *g, *h, *a, b, wk[6]);
+	sha512_x86_round_c(*b, *c, *d, e, *f, *g, *h, a, wk[7]);
 	if (sched)
 		sha512_x86_schedule_pair(x, j0 + 3, next_wk, next_k);
 }
 
-static __always_inline SHA512_X86_TARGET void
-sha512_x86_blocks(struct sha512_state *sst, const u8 *src, int blocks, bool asm_round)
+SHA512_X86_TARGET
+void sha512_transform_avx2(struct sha512_state *sst, const u8 *src, int blocks)
 {
 	const __m128i bswap64 = _mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15,
 					     0, 1, 2, 3, 4, 5, 6, 7);
@@ -189,17 +130,14 @@ sha512_x86_blocks(struct sha512_state *sst, const u8 *src, int blocks, bool asm_
 	__m256i zero;
 
 	/*
-	 * The C round reads W + K back from memory: left alone, GCC moves the schedule's xmm values
+	 * The round reads W + K back from memory: left alone, GCC moves the schedule's xmm values
 	 * into general registers with vpextrq, two uops each. Hiding the buffer's address stops that.
-	 * The asm round's memory operand does the same, and leaves the address off a register.
 	 */
-	if (!asm_round)
-		OPTIMIZER_HIDE_VAR(wk);
+	OPTIMIZER_HIDE_VAR(wk);
 
 	while (blocks-- > 0) {
 		u64 a = sst->state[0], b = sst->state[1], c = sst->state[2], d = sst->state[3];
 		u64 e = sst->state[4], f = sst->state[5], g = sst->state[6], h = sst->state[7];
-		u64 p = b ^ c, q;
 		__m128i x[8];
 
 		unrolled_full
@@ -211,14 +149,14 @@ sha512_x86_blocks(struct sha512_state *sst, const u8 *src, int blocks, bool asm_
 									   &sha512_k[2 * j])));
 		}
 		for (int t = 16; t < 80; t += 16) {
-			sha512_x86_8rounds(asm_round, &a, &b, &c, &d, &e, &f, &g, &h, &p, &q, &wk[t - 16], true,
+			sha512_x86_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &wk[t - 16], true,
 					   x, 0, &wk[t], &sha512_k[t]);
-			sha512_x86_8rounds(asm_round, &a, &b, &c, &d, &e, &f, &g, &h, &p, &q, &wk[t - 8], true,
+			sha512_x86_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &wk[t - 8], true,
 					   x, 4, &wk[t], &sha512_k[t]);
 		}
-		sha512_x86_8rounds(asm_round, &a, &b, &c, &d, &e, &f, &g, &h, &p, &q, &wk[64], false, x, 0,
+		sha512_x86_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &wk[64], false, x, 0,
 				   NULL, NULL);
-		sha512_x86_8rounds(asm_round, &a, &b, &c, &d, &e, &f, &g, &h, &p, &q, &wk[72], false, x, 0,
+		sha512_x86_8rounds(&a, &b, &c, &d, &e, &f, &g, &h, &wk[72], false, x, 0,
 				   NULL, NULL);
 
 		sst->state[0] += a;
@@ -243,14 +181,7 @@ sha512_x86_blocks(struct sha512_state *sst, const u8 *src, int blocks, bool asm_
 	barrier_data(wk_buf);
 }
 
-SHA512_X86_TARGET
-void sha512_transform_avx2(struct sha512_state *sst, const u8 *src, int blocks)
-{
-	sha512_x86_blocks(sst, src, blocks, false);
-}
-
-__attribute__((target("avx2,bmi,bmi2,avx512f,avx512vl")))
 void sha512_transform_avx512(struct sha512_state *sst, const u8 *src, int blocks)
 {
-	sha512_x86_blocks(sst, src, blocks, true);
+	sha512_avx512_transform(sst->state, src, blocks);
 }

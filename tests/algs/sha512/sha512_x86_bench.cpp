@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 // Where the time of an x86-64 SHA-512 digest goes, side by side in one run (not a test):
 //
-//  - Block: the bare block functions (sha512-x86-core.c) over the 64 blocks of 8 KiB, inside
-//    kernel_fpu_begin()/end() as the glue calls them.
+//  - Block: the bare block functions (sha512-x86-core.c, sha512-avx512-asm.S) over the 64 blocks
+//    of 8 KiB, inside kernel_fpu_begin()/end() as the glue calls them.
 //  - Bound: the AVX-512 block function built from a copy without the message schedule
 //    (CMakeLists.txt makes it), whose 80 rounds read W + K from a buffer that the first 16 words
 //    fill: the rounds alone. Its output is wrong; its speed is the point. And "op-mix": the
-//    general-register instructions of the AVX-512 function's round, 80 times a block, with no
+//    general-register side of the AVX-512 function's round, 80 times a block, with no
 //    dependencies between them (below): what the ALUs would allow the rounds if their
 //    dependencies cost nothing.
 //  - Digest: the registered drivers through crypto_shash_digest(), and OpenSSL's EVP (its
@@ -27,32 +27,41 @@
 extern "C" {
 #include "sha512-x86.h"
 
-sha512_block_fn rounds_only_sha512_transform_avx512;
+asmlinkage void rounds_only_sha512_avx512_transform(u64 state[8], const u8 *src, int blocks);
 }
 
 namespace {
 
 /*
- * One round's general-register instructions in the AVX-512 function (sha512_x86_round_asm(): 6
- * rorx, 7 add, 6 xor, 2 and, 1 andn, 2 mov), each writing a register no other reads, except the
- * two-operand ALU instructions, which run six chains side by side. The message schedule is left
- * out: it runs in vector registers.
+ * The general-register side of one round of sha512-avx512-asm.S (3 rorx, 6 add, 1 sub, 2 xor,
+ * 1 and, 1 andn, 2 mov, and the two vmovq between the register files), each writing a register
+ * no other reads, except the two-operand ALU instructions, which run six chains side by side.
+ * The vector side (Sigma0, Maj and the message schedule) is left out.
  */
 #define SHA512_ROUND_OP_MIX							\
-	".rept 6\n\trorx $14, %%r8, %%r9\n\t.endr\n\t"				\
-	".irp r,r10,r11,r12,r13,r14,r15,r10\n\tadd %%r8, %%\\r\n\t.endr\n\t"		\
-	".irp r,r11,r12,r13,r14,r15,r10\n\txor %%r8, %%\\r\n\t.endr\n\t"		\
-	".irp r,r11,r12\n\tand %%r8, %%\\r\n\t.endr\n\t"					\
+	".rept 3\n\trorx $14, %%r8, %%r9\n\t.endr\n\t"				\
+	".irp r,r10,r11,r12,r13,r14,r15\n\tadd %%r8, %%\\r\n\t.endr\n\t"		\
+	"sub %%r8, %%r10\n\t"								\
+	".irp r,r11,r12\n\txor %%r8, %%\\r\n\t.endr\n\t"				\
+	"and %%r8, %%r13\n\t"								\
 	"andn %%r8, %%rax, %%rbx\n\t"							\
-	".rept 2\n\tmov %%r8, %%rcx\n\t.endr\n\t"
+	".rept 2\n\tmov %%r8, %%rcx\n\t.endr\n\t"					\
+	"vmovq %%xmm0, %%rdx\n\t"							\
+	"vmovq %%r8, %%xmm1\n\t"
 
-__attribute__((target("bmi,bmi2"))) void op_mix_sha512(struct sha512_state *, const u8 *,
-							 int blocks)
+__attribute__((target("bmi,bmi2,avx2"))) void op_mix_sha512(struct sha512_state *, const u8 *,
+							      int blocks)
 {
 	for (int b = 0; b < blocks; b++)
 		for (int round = 0; round < 80; round++)
-			asm volatile(SHA512_ROUND_OP_MIX ::: "rax", "rbx", "rcx", "r9", "r10", "r11",
-				     "r12", "r13", "r14", "r15", "cc");
+			asm volatile(SHA512_ROUND_OP_MIX ::: "rax", "rbx", "rcx", "rdx", "r9", "r10",
+				     "r11", "r12", "r13", "r14", "r15", "xmm1", "cc");
+}
+
+// The rounds-only bound's assembly as a block function, as sha512_transform_avx512() calls its own.
+void rounds_only_sha512_transform_avx512(struct sha512_state *sst, const u8 *src, int blocks)
+{
+	rounds_only_sha512_avx512_transform(sst->state, src, blocks);
 }
 
 void BM_Block(benchmark::State &state, sha512_block_fn *fn)
