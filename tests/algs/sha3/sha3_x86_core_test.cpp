@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-// The x86-64 Keccak block functions (algs/sha3/x86/) on their own, without the
-// drivers: for every rate (SHA3-224..512, SHAKE128/256), messages of every length up to three
-// blocks and random ones up to 20 KiB are padded here, absorbed by sha3_transform_bmi2() and
-// _avx512() (where the CPU has them) and the first 64 bytes squeezed are compared with OpenSSL's.
-// CMake also builds this against a copy with a planted bug, one rho offset wrong both in the
-// shared round (keccakf_round.h, the BMI2 core) and in the AVX-512 assembly, which must fail for
-// both (CMakeLists.txt).
+// The x86-64 Keccak block functions (algs/sha3/x86/) on their own, without the drivers: for
+// every rate (SHA3-224..512, SHAKE128/256), messages of every length up to three blocks and random
+// ones up to 20 KiB are padded here, absorbed by sha3_transform_bmi2() and _avx512() (where the
+// CPU has them) and the first 64 bytes squeezed are compared with OpenSSL's. CMake also builds
+// this against a copy with a planted bug, one rho offset wrong both in the shared round
+// (keccakf_round.h, the BMI2 core) and in the AVX-512 assembly, which must fail for both
+// (CMakeLists.txt).
 #include <gtest/gtest.h>
 
 #include <openssl/evp.h>

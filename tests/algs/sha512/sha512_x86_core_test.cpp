@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-// The x86-64 SHA-512 block functions (algs/sha512/x86/sha512-x86-core.c) on their own, without the
-// drivers: messages of every length 0..600 and random ones up to 20 KiB are padded here, fed
-// through sha512_transform_avx2() and _avx512() (where the CPU has them) and compared with
-// OpenSSL's SHA-512. CMake also builds this against a copy of the core with a planted bug, a
-// message-schedule rotation one bit off, which must fail (CMakeLists.txt).
+// The x86-64 SHA-512 block functions (algs/sha512/x86/) on their own, without the drivers:
+// messages of every length 0..600 and random ones up to 20 KiB are padded here, fed through
+// sha512_transform_avx2() and _avx512() (where the CPU has them) and compared with OpenSSL's
+// SHA-512. CMake also builds this against copies of the C core and the AVX-512 assembly with a
+// planted bug, a message-schedule rotation one bit off, which must fail for both
+// (CMakeLists.txt).
 #include <gtest/gtest.h>
 
 #include <openssl/evp.h>
