@@ -193,7 +193,7 @@ SYM_FUNC_START(sha3_avx512_transform)
 	/*
 	 * The block's lanes go through vmovq: a broadcast memory operand (vpxorq m64{1to2}) does not
 	 * take its data from a store still in flight, and the glue has often just written the block
-	 * (the final padding, a partial block completed): 16-256 byte digests took 1.1-1.3x as long.
+	 * (the final padding, a partial block completed): 16-256 byte digests took 1.2-1.4x as long.
 	 */
 .Lblock:
 .irp	i, 0,1,2,3,4,5,6,7,8
