@@ -177,12 +177,14 @@
 /*
  * void sha3_avx512_transform(u64 st[25], const u8 *src, unsigned int blocks, unsigned int rsiz)
  *
- * Absorbs @blocks (>= 1) blocks of @rsiz bytes (72, 104, 136, 144 or 168) from @src, which needs
- * no alignment: each block's little-endian lanes are XORed into the state, then Keccak-f[1600]
- * runs once. The state is in host byte order. Only the low 64 bits of each register mean
- * anything; the high ones are never stored.
+ * Absorbs @blocks blocks (none is a no-op) of @rsiz bytes (72, 104, 136, 144 or 168) from @src,
+ * which needs no alignment: each block's little-endian lanes are XORed into the state, then
+ * Keccak-f[1600] runs once. The state is in host byte order. Only the low 64 bits of each
+ * register mean anything; the high ones are never stored.
  */
 SYM_FUNC_START(sha3_avx512_transform)
+	test		%edx, %edx			/* no blocks: nothing to do */
+	jz		.Lnone
 	lanes_are_registers
 .irp	i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
 	vmovq		(8 * \i)(%rdi), A\i
@@ -232,6 +234,7 @@ SYM_FUNC_START(sha3_avx512_transform)
 	vmovq		A\i, (8 * \i)(%rdi)
 .endr
 	vzeroupper
+.Lnone:
 	RET
 SYM_FUNC_END(sha3_avx512_transform)
 	/* stays inside libkcshim, as the C helpers do (C_VISIBILITY_PRESET does not reach .S files) */

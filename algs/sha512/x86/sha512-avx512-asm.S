@@ -129,9 +129,12 @@
 /*
  * void sha512_avx512_transform(u64 state[8], const u8 *src, int blocks)
  *
- * Compresses @blocks (>= 1) 128-byte blocks from @src, which needs no alignment.
+ * Compresses @blocks 128-byte blocks from @src, which needs no alignment; none (or fewer) is a
+ * no-op, as for the C block functions.
  */
 SYM_FUNC_START(sha512_avx512_transform)
+	test		BLOCKS, BLOCKS			/* none, or a negative count: nothing to do */
+	jle		.Lnone
 	push		%rbx
 	push		%rbp
 	push		%r12
@@ -214,6 +217,7 @@ SYM_FUNC_START(sha512_avx512_transform)
 	pop		%rbp
 	pop		%rbx
 	vzeroupper
+.Lnone:
 	RET
 SYM_FUNC_END(sha512_avx512_transform)
 	/* stays inside libkcshim, as the C helpers do (C_VISIBILITY_PRESET does not reach .S files) */

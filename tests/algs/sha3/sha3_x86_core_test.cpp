@@ -118,4 +118,26 @@ TEST(KCSHIM_TEST_SUITE, Avx512CoreEqualsOpenssl)
 	expect_core_equals_openssl(sha3_transform_avx512);
 }
 
+// A call for no blocks leaves the state alone.
+TEST(KCSHIM_TEST_SUITE, NoBlocksIsANoOp)
+{
+	std::vector<sha3_block_fn *> fns;
+	if (cpu_has_bmi2())
+		fns.push_back(sha3_transform_bmi2);
+	if (cpu_has_avx512())
+		fns.push_back(sha3_transform_avx512);
+	if (fns.empty())
+		GTEST_SKIP() << "no BMI1 and BMI2 here";
+	for (sha3_block_fn *fn : fns) {
+		struct sha3_state st = {};
+		st.rsiz = SHA3_256_BLOCK_SIZE;
+		for (int i = 0; i < SHA3_STATE_WORDS; i++)
+			st.st[i] = 0x0123456789abcdefULL * (uint64_t)(i + 1);
+		const struct sha3_state before = st;
+		const uint8_t block[SHA3_256_BLOCK_SIZE] = {1, 2, 3};
+		fn(&st, block, 0);
+		EXPECT_EQ(std::memcmp(&st, &before, sizeof(st)), 0);
+	}
+}
+
 }  // namespace

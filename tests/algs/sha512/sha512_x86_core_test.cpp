@@ -94,4 +94,27 @@ TEST(KCSHIM_TEST_SUITE, Avx512CoreEqualsOpenssl)
 	expect_core_equals_openssl(sha512_transform_avx512);
 }
 
+// A call for no blocks (or a negative count) leaves the state and the input alone.
+TEST(KCSHIM_TEST_SUITE, NoBlocksIsANoOp)
+{
+	std::vector<sha512_block_fn *> fns;
+	if (cpu_has_avx2())
+		fns.push_back(sha512_transform_avx2);
+	if (cpu_has_avx512())
+		fns.push_back(sha512_transform_avx512);
+	if (fns.empty())
+		GTEST_SKIP() << "no AVX2, BMI1 and BMI2 here";
+	for (sha512_block_fn *fn : fns) {
+		for (int blocks : {0, -1}) {
+			struct sha512_state st = {};
+			for (int i = 0; i < 8; i++)
+				st.state[i] = 0x0123456789abcdefULL * (uint64_t)(i + 1);
+			const struct sha512_state before = st;
+			const uint8_t block[SHA512_BLOCK_SIZE] = {1, 2, 3};
+			fn(&st, block, blocks);
+			EXPECT_EQ(std::memcmp(&st, &before, sizeof(st)), 0) << blocks << " blocks";
+		}
+	}
+}
+
 }  // namespace
