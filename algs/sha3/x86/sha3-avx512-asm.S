@@ -58,6 +58,9 @@
 
 	.text
 
+/* the state's lanes, as .irp lists them */
+#define LANES	0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+
 /* rows of B: the five lanes of A that pi brings into each, and their rho offsets */
 #define ROW0	A0, D0, 0,  A6, D1, 44, A12, D2, 43, A18, D3, 21, A24, D4, 14
 #define ROW1	A3, D3, 28, A9, D4, 20, A10, D0, 3,  A16, D1, 45, A22, D2, 61
@@ -153,7 +156,7 @@
 	E15 = A1; E16 = A7; E17 = A11; E18 = A17; E19 = A23
 	E20 = A5; E21 = A4; E22 = A14; E23 = A15; E24 = A21
 	F0 = A2; F1 = A8; F2 = D0; F3 = D1; F4 = D2; F5 = D3; F6 = D4
-.irp	i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+.irp	i, LANES
 	A\i = E\i
 .endr
 .irp	i, 0,1,2,3,4,5,6
@@ -168,7 +171,7 @@
 .endm
 
 .macro	lanes_are_registers
-.irp	i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+.irp	i, LANES
 	A\i = %xmm\i
 .endr
 	T0 = %xmm25; T1 = %xmm26; T2 = %xmm27; T3 = %xmm28; T4 = %xmm29; T5 = %xmm30; T6 = %xmm31
@@ -186,7 +189,7 @@ SYM_FUNC_START(sha3_avx512_transform)
 	test		%edx, %edx			/* no blocks: nothing to do */
 	jz		.Lnone
 	lanes_are_registers
-.irp	i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+.irp	i, LANES
 	vmovq		(8 * \i)(%rdi), A\i
 .endr
 	shr		$3, %ecx			/* rsiz in lanes: 9 to 21 */
@@ -230,7 +233,7 @@ SYM_FUNC_START(sha3_avx512_transform)
 
 	/* twelve renamings: every lane is back in its own register */
 	lanes_are_registers
-.irp	i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24
+.irp	i, LANES
 	vmovq		A\i, (8 * \i)(%rdi)
 .endr
 	vzeroupper

@@ -7,9 +7,9 @@
  *	e' = d + T1, with T1 = h + Sigma1(e) + Ch(e, f, g) + K[t] + W[t]
  *	a' = T1 + Sigma0(a) + Maj(a, b, c)
  *
- * where d is a three rounds earlier, so a's chain may run that far behind e's. This code splits
- * them: e's chain in general registers (rorx, andn), a's in xmm registers, one lane each, where
- * Maj is one vpternlogq and Sigma0's three rotations and two XORs are three vprorq and one
+ * where d is the a of three rounds earlier, so a's chain may run that far behind e's. This code
+ * splits them: e's chain in general registers (rorx, andn), a's in xmm registers, one lane each,
+ * where Maj is one vpternlogq and Sigma0's three rotations and two XORs are three vprorq and one
  * vpternlogq. Each round sends T1 over (vmovq) and takes d back. The general-register side is 15
  * instructions and two moves between the register files, where the whole round in general
  * registers is 24 (OpenSSL's AVX2 round too), and its chain is shorter: e' is summed as
