@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "elf_file.h"
 
+#include "host_elf.h"
+
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
@@ -14,21 +16,10 @@ namespace kcshim {
 
 namespace {
 
-#if defined(__x86_64__)
-constexpr std::uint16_t host_machine = EM_X86_64;
-#elif defined(__aarch64__)
-constexpr std::uint16_t host_machine = EM_AARCH64;
-#elif defined(__arm__)
-constexpr std::uint16_t host_machine = EM_ARM;
-#else
-#error "kcshim loads modules on x86-64, arm64 and arm only"
-#endif
-
 // The host's ELF class: what the dynamic loader maps (ElfW, from <link.h>).
 using Ehdr = ElfW(Ehdr);
 using Shdr = ElfW(Shdr);
 using Phdr = ElfW(Phdr);
-constexpr unsigned char host_class = sizeof(Ehdr) == sizeof(Elf64_Ehdr) ? ELFCLASS64 : ELFCLASS32;
 constexpr const char *host_class_name = host_class == ELFCLASS64 ? "64-bit" : "32-bit";
 
 // A module is a few MiB at most; a bigger file is not one.

@@ -2,28 +2,34 @@
 // Modules: dlopen() runs the module's constructors, which queue its init calls; we run them with
 // the module marked as loading so its drivers are attributed (and suffixed) to it.
 //
-// Modules are opened RTLD_GLOBAL so a module can use what an earlier one exports, as the kernel
-// links modules against each other; they are built with -Bsymbolic so their own calls stay inside.
-// A relocatable (ET_REL) module -- kernel assembly that addresses its data absolutely -- is
-// loaded by relocatable_module.cpp instead of dlopen(); the rest is the same.
+// A module uses what earlier modules of its side export, as the kernel links modules against each
+// other (module_binding.h has the rule); modules are built with -Bsymbolic so their own calls stay
+// inside. A relocatable (ET_REL) module -- kernel assembly that addresses its data absolutely --
+// is loaded by relocatable_module.cpp instead of dlopen(); the rest is the same. As the kernel
+// refuses to unload a module that another one uses, unloading one that a loaded module is bound
+// to is -EBUSY.
 #include "module_loader.h"
 
 #include <dlfcn.h>
 #include <elf.h>
+#include <link.h>
 #include <unistd.h>
 
 #include <cstring>
 #include <list>
 #include <memory>
 #include <mutex>
+#include <span>
 
 #include <kcshim/kcshim.h>
 #include <linux/module.h>
 
 #include "elf_file.h"
 #include "initcalls.h"
+#include "module_copies.h"
 #include "patch_sites.h"
 #include "registry.h"
+#include "shared_object_binding.h"
 
 struct kcshim_module {
 	kcshim::Module m;
@@ -62,10 +68,79 @@ void run_exits(Module &m)
 void unmap(Module &m)
 {
 	drop_patch_sites(&m);
-	if (m.handle)
+	bool still_mapped = false;
+	if (m.handle) {
+		// Still mapped afterwards when the dynamic loader had bound a module to it before
+		// the side rule rebound that one: its definitions stay a module's.
+		struct link_map *map = nullptr;
+		dlinfo(m.handle, RTLD_DI_LINKMAP, &map);
+		const std::string opened = map ? map->l_name : "";
 		dlclose(m.handle);
+		still_mapped = mapped_already(opened);
+		if (!still_mapped)
+			forget_module_object(map);
+	}
+	if (!m.copy_path.empty() && !still_mapped)
+		remove_private_copy(m.copy_path);
 	m.handle = nullptr;
 	m.relocatable.reset();
+}
+
+std::vector<const Module *> loaded_modules()
+{
+	std::vector<const Module *> out;
+	for (const auto &h : modules())
+		out.push_back(&h->m);
+	return out;
+}
+
+// A loaded module bound to one of m's symbols, or nullptr.
+const Module *user_of(const Module &m)
+{
+	for (const auto &h : modules())
+		for (const Import &i : h->m.imports)
+			if (i.from == &m)
+				return &h->m;
+	return nullptr;
+}
+
+// dlopen()s the shared object -- a private copy when the file is mapped already -- and binds it
+// to its side; "" or why not.
+std::string open_shared_object(Module &m, const std::string &path,
+			       std::span<const std::uint8_t> file, const SideResolver &side)
+{
+	std::string open_path = path;
+	if (mapped_already(path)) {
+		if (std::string why = write_private_copy(file, side_name(m), &m.copy_path);
+		    !why.empty())
+			return why;
+		open_path = m.copy_path;
+	}
+	if (!(m.handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_GLOBAL)))
+		return dlerror();
+	struct link_map *map = nullptr;
+	if (!dlinfo(m.handle, RTLD_DI_LINKMAP, &map))
+		note_module_object(map);
+	std::string why = bind_shared_object(m.handle, file, side, &m.exports, &m.imports);
+	return why.empty() ? why : path + ": " + why;
+}
+
+// Maps the relocatable object, each undefined symbol bound to its side; "" or why not.
+std::string load_relocatable(Module &m, const std::string &path, std::vector<std::uint8_t> file,
+			     const SideResolver &side)
+{
+	std::string why;
+	auto resolve = [&](const std::string &name, bool weak, std::uintptr_t *address) {
+		Import import;
+		std::string why = side.resolve(name, weak, &import);
+		*address = import.address;
+		if (why.empty())
+			m.imports.push_back(std::move(import));
+		return why;
+	};
+	if ((m.relocatable = RelocatableModule::load(path, std::move(file), resolve, &why)))
+		m.exports = m.relocatable->exports();
+	return why;
 }
 
 }  // namespace
@@ -108,17 +183,15 @@ int kcshim_load_module(const char *path, const char *suffix, struct kcshim_modul
 	adopt_patch_sites(nullptr);	// sites announced so far are kcshim's own
 	// a bare "foo.so" means the file here, not a library search as dlopen() would do
 	std::string open_path = strchr(path, '/') ? path : std::string("./") + path;
-	std::string why;
-	if (type == ET_REL)
-		m.relocatable = RelocatableModule::load(open_path, std::move(file), &why);
-	else if (!(m.handle = dlopen(open_path.c_str(), RTLD_NOW | RTLD_GLOBAL)))
-		why = dlerror();
+	const SideResolver side(m.suffix, loaded_modules());
+	std::string why = type == ET_REL ? load_relocatable(m, open_path, std::move(file), side)
+					 : open_shared_object(m, open_path, file, side);
 	auto calls = take_initcalls();
 	adopt_patch_sites(&m);
 	for (auto &c : earlier)
 		kcshim_initcall_add(c.level, c.fn, c.name.c_str(), c.owner);
-	if (!m.handle && !m.relocatable) {
-		drop_patch_sites(&m);
+	if (!why.empty()) {
+		unmap(m);
 		set_last_error("cannot load module: " + why);
 		return -ENOEXEC;
 	}
@@ -152,8 +225,9 @@ int kcshim_unload_module(struct kcshim_module *mod)
 {
 	using namespace kcshim;
 	std::lock_guard lock(load_mu);
-	if (mod->m.relocatable && mod->m.relocatable->in_use()) {
-		set_last_error("module " + mod->m.name + " is in use by a module loaded after it");
+	if (const Module *user = user_of(mod->m)) {
+		set_last_error("module " + side_name(mod->m) + " is in use by a module loaded after it (" +
+			       side_name(*user) + ")");
 		return -EBUSY;
 	}
 	for (AlgEntry *e : Registry::get().entries_of(&mod->m)) {
@@ -176,6 +250,39 @@ int kcshim_unload_module(struct kcshim_module *mod)
 const char *kcshim_module_name(const struct kcshim_module *mod)
 {
 	return mod->m.name.c_str();
+}
+
+int kcshim_for_each_module(int (*fn)(const struct kcshim_module_info *info, void *arg), void *arg)
+{
+	using namespace kcshim;
+	// copied under the lock, reported without it
+	struct Listed {
+		std::string name, suffix, path;
+		bool relocatable;
+		size_t exports;
+		std::vector<std::pair<std::string, std::string>> imports;	// symbol, from
+	};
+	std::vector<Listed> listed;
+	{
+		std::lock_guard lock(load_mu);
+		for (const auto &h : modules()) {
+			const Module &m = h->m;
+			Listed l{side_name(m), m.suffix, m.path, bool(m.relocatable), m.exports.size(), {}};
+			for (const Import &i : m.imports)
+				l.imports.emplace_back(i.symbol, i.from ? side_name(*i.from) : "");
+			listed.push_back(std::move(l));
+		}
+	}
+	for (const Listed &l : listed) {
+		std::vector<kcshim_module_import> imports;
+		for (const auto &[symbol, from] : l.imports)
+			imports.push_back({symbol.c_str(), from.empty() ? nullptr : from.c_str()});
+		kcshim_module_info info{l.name.c_str(), l.suffix.c_str(), l.path.c_str(),
+					l.relocatable, l.exports, imports.data(), imports.size()};
+		if (int ret = fn(&info, arg))
+			return ret;
+	}
+	return 0;
 }
 
 }  // extern "C"

@@ -6,10 +6,10 @@
 //   text    executable sections, then one 16-byte trampoline per undefined symbol   (r-x)
 //   rodata  read-only sections, then the GOT: one 8-byte slot per symbol            (r--)
 //   data    writable sections and .bss                                             (rw-)
-// While a later module is bound to its symbols it cannot be unloaded (-EBUSY, see Mapping).
 #include "relocatable_module.h"
 
 #include "elf_file.h"
+#include "host_elf.h"
 #include "relocations.h"
 
 #include <dlfcn.h>
@@ -22,8 +22,6 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <list>
-#include <mutex>
 #include <unordered_map>
 #include <vector>
 
@@ -63,9 +61,7 @@ namespace kcshim {
 namespace {
 
 // What a module's code and data need to stay valid: the mapping, the low copies, the debugger's
-// and unwinder's registrations. Shared: a later module bound to this one's symbols holds it --
-// which is also how in_use() tells that unloading must be refused -- so the memory can never go
-// while code that calls into it is mapped.
+// and unwinder's registrations.
 struct Mapping {
 	std::uint8_t *base = nullptr;
 	std::size_t size = 0;
@@ -74,7 +70,6 @@ struct Mapping {
 	std::vector<std::uint8_t> debug_image;		// the file with sh_addr set to load addresses
 	std::vector<std::pair<void *, std::size_t>> copies;	// low copies of outside constants
 	bool jit_registered = false;
-	std::vector<std::shared_ptr<Mapping>> uses;	// earlier modules this one is bound to
 
 	Mapping() = default;
 	Mapping(const Mapping &) = delete;
@@ -92,13 +87,10 @@ struct RelocatableModule::Image {
 	std::vector<std::uintptr_t> section_addr;	// per section index; 0 when not loaded
 	std::unordered_map<std::string, std::uintptr_t> exports;	// global and weak definitions
 	std::vector<std::uintptr_t> fini;		// destructors, in the order to run them
-	std::shared_ptr<Mapping> map = std::make_shared<Mapping>();
+	Mapping map;
 };
 
 namespace {
-
-std::mutex images_mu;
-std::list<RelocatableModule::Image *> images;	// loaded modules, for later modules' symbols
 
 constexpr std::size_t trampoline_size = 16;
 // What a section may ask for: the image is one mapping in the low 2 GiB, aligned to a page.
@@ -109,15 +101,6 @@ std::size_t align_up(std::size_t v, std::size_t a)
 {
 	return a > 1 ? (v + a - 1) / a * a : v;
 }
-
-// The modules this host loads: its own architecture's.
-#if defined(__x86_64__)
-constexpr unsigned int host_machine = EM_X86_64;
-#elif defined(__aarch64__)
-constexpr unsigned int host_machine = EM_AARCH64;
-#else
-constexpr unsigned int host_machine = EM_NONE;
-#endif
 
 // LeakSanitizer's roots are the stack, registers, globals of loaded ELF objects and the heap it
 // tracks. A relocatable module's image is an anonymous mapping, so pointers kept in its data
@@ -204,7 +187,7 @@ std::string parse(Elf &e)
 	if (type != ET_REL)
 		return "not a relocatable object";
 	// e_machine sits at the same offset in the ELF32 header check_elf() accepts on 32-bit hosts
-	if (sizeof(void *) != 8 || host_machine == EM_NONE || e.eh->e_machine != host_machine)
+	if (host_class != ELFCLASS64 || e.eh->e_machine != host_machine)
 		return "relocatable modules load on x86-64 and arm64, for the host's own architecture "
 		       "(e_machine " + std::to_string(e.eh->e_machine) + ")";
 	// The tables are read in place: their offsets must be aligned for their entries.
@@ -251,26 +234,6 @@ std::string parse(Elf &e)
 			       " is not a power of two up to a page (the mapping is page-aligned)";
 	}
 	return {};
-}
-
-// A symbol another module or the process defines: earlier relocatable modules first (as the
-// kernel resolves against loaded modules), then everything dlsym() sees (libkcshim, libc,
-// RTLD_GLOBAL modules). A module's definition adds its mapping to *uses (once).
-std::uintptr_t resolve_external(const std::string &name,
-				 std::vector<std::shared_ptr<Mapping>> *uses)
-{
-	{
-		std::lock_guard lock(images_mu);
-		for (auto *img : images) {
-			auto it = img->exports.find(name);
-			if (it == img->exports.end())
-				continue;
-			if (std::find(uses->begin(), uses->end(), img->map) == uses->end())
-				uses->push_back(img->map);
-			return it->second;
-		}
-	}
-	return reinterpret_cast<std::uintptr_t>(dlsym(RTLD_DEFAULT, name.c_str()));
 }
 
 // What dladdr1() knows of the symbol at exactly addr: its ELF type and size.
@@ -370,24 +333,17 @@ Mapping::~Mapping()
 
 RelocatableModule::RelocatableModule(std::unique_ptr<Image> image) : image_(std::move(image))
 {
-	std::lock_guard lock(images_mu);
-	images.push_back(image_.get());
 }
 
 RelocatableModule::~RelocatableModule()
 {
-	{
-		std::lock_guard lock(images_mu);
-		images.remove(image_.get());
-	}
 	for (std::uintptr_t fn : image_->fini)
 		reinterpret_cast<void (*)()>(fn)();
 }
 
-bool RelocatableModule::in_use() const
+const std::unordered_map<std::string, std::uintptr_t> &RelocatableModule::exports() const
 {
-	std::lock_guard lock(images_mu);
-	return image_->map.use_count() > 1;
+	return image_->exports;
 }
 
 void *RelocatableModule::symbol(const std::string &name) const
@@ -398,10 +354,11 @@ void *RelocatableModule::symbol(const std::string &name) const
 
 std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &path,
 							   std::vector<std::uint8_t> file,
-							   std::string *error, Code code)
+							   const Resolve &resolve, std::string *error,
+							   Code code)
 {
 	auto img = std::make_unique<Image>();
-	Mapping &mem = *img->map;
+	Mapping &mem = img->map;
 	img->file = std::move(file);
 	Elf e{img->file};
 	if (std::string why = parse(e); !why.empty()) {
@@ -474,11 +431,9 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 		if (s.st_shndx == SHN_UNDEF && !strcmp(name, "_GLOBAL_OFFSET_TABLE_")) {
 			value[i] = reinterpret_cast<std::uintptr_t>(got);	// the GOT built here
 		} else if (s.st_shndx == SHN_UNDEF) {
-			value[i] = resolve_external(name, &mem.uses);
 			external[i] = true;
-			if (!value[i] && bind != STB_WEAK)
-				return fail(std::string("undefined symbol ") + name +
-					    " (not in the shim, the process or an earlier module)");
+			if (std::string why = resolve(name, bind == STB_WEAK, &value[i]); !why.empty())
+				return fail(why);
 		} else if (s.st_shndx == SHN_ABS) {
 			value[i] = s.st_value;
 		} else if (s.st_shndx == SHN_COMMON) {

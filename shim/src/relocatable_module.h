@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 // Relocatable modules (ELF ET_REL, what `ld -r` makes and what a kernel .ko is), loaded the way
 // the kernel's module loader loads them: sections laid out in one mapping, relocations applied
-// here, symbols resolved against earlier modules and then the process.
+// here, each undefined symbol resolved by the caller (the module loader's side rule,
+// module_binding.h).
 //
 // Why: kernel assembly may address its constant tables absolutely (`vmovdqa .Lbswap_mask, %xmm0`,
 // an R_X86_64_32S relocation). The kernel can, since modules live in the top 2 GiB; a shared
@@ -17,8 +18,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace kcshim {
@@ -30,22 +33,27 @@ public:
 	// relocated mapping, and what a module's own code does is the module's business.
 	enum class Code { run, not_run };
 
+	// Where an undefined symbol of the module binds: "" and *address (0 for a weak symbol
+	// that nothing defines), or why it cannot be bound.
+	using Resolve = std::function<std::string(const std::string &name, bool weak,
+						  std::uintptr_t *address)>;
+
 	// Loads file, the contents of the ET_REL file at path (named in errors and for
-	// debuggers): maps, resolves and relocates it, and runs its constructors (which queue the
-	// module's init calls).
+	// debuggers): maps it, resolves its undefined symbols with resolve, relocates it, and
+	// runs its constructors (which queue the module's init calls).
 	static std::unique_ptr<RelocatableModule> load(const std::string &path,
 						       std::vector<std::uint8_t> file,
-						       std::string *error, Code code = Code::run);
+						       const Resolve &resolve, std::string *error,
+						       Code code = Code::run);
+
+	// Its global and weak definitions by name: what modules loaded after it may bind to.
+	const std::unordered_map<std::string, std::uintptr_t> &exports() const;
 
 	// The address of a symbol this module defines (global or weak), or nullptr.
 	void *symbol(const std::string &name) const;
 
-	// True while a later relocatable module is bound to this one's symbols: as the kernel
-	// refuses to unload a module others use, the caller refuses with -EBUSY.
-	bool in_use() const;
-
-	// Runs the destructors and gives up the image (unmapped once no later module is bound
-	// to it); the caller has run the module's exit calls.
+	// Runs the destructors and unmaps the image; the caller has run the module's exit calls
+	// and made sure that no module bound to its symbols is still loaded.
 	~RelocatableModule();
 	RelocatableModule(const RelocatableModule &) = delete;
 	RelocatableModule &operator=(const RelocatableModule &) = delete;

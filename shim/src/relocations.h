@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 // One architecture's relocations for the ET_REL loader (relocatable_module.cpp): each file
 // computes and stores what a linker would, and asks the loader for stand-ins (a trampoline, a
-// copy within reach) and GOT slots when a symbol outside the module is too far.
+// copy within reach) and GOT slots when a symbol outside the module is too far. And which of a
+// shared object's dynamic relocations the side rule may rebind.
 #pragma once
 
 #include <cstddef>
@@ -46,6 +47,13 @@ std::string apply_aarch64(const Site &s, const Loader &l);
 void write_aarch64_trampoline(std::uint8_t *t, std::uintptr_t target);
 // x86-64's: "jmp *0(%rip); .quad target", 14 bytes at t.
 void write_x86_64_trampoline(std::uint8_t *t, std::uintptr_t target);
+
+// Whether a shared object's dynamic relocation of the type stores one word, its symbol's address
+// plus an addend (a GOT or PLT slot, an absolute pointer): what the side rule rebinds in a
+// dlopen()ed module (shared_object_binding.h). One per architecture, in its file.
+bool symbol_word_x86_64(unsigned int type);
+bool symbol_word_aarch64(unsigned int type);
+bool symbol_word_arm(unsigned int type);	// relocations_arm.cpp: shared objects only
 
 // s + a - p as a linker computes a relocation: modulo 2^64, so a hostile addend cannot overflow
 // (the range checks on the result then reject it).

@@ -52,6 +52,11 @@ void patch_adr(std::uintptr_t p, std::int64_t imm)
 
 }  // namespace
 
+bool symbol_word_aarch64(unsigned int type)
+{
+	return type == R_AARCH64_ABS64 || type == R_AARCH64_GLOB_DAT || type == R_AARCH64_JUMP_SLOT;
+}
+
 std::size_t width_aarch64(unsigned int type)
 {
 	switch (type) {

@@ -48,6 +48,11 @@ std::size_t width_x86_64(unsigned int type)
 	}
 }
 
+bool symbol_word_x86_64(unsigned int type)
+{
+	return type == R_X86_64_64 || type == R_X86_64_GLOB_DAT || type == R_X86_64_JUMP_SLOT;
+}
+
 void write_x86_64_trampoline(std::uint8_t *t, std::uintptr_t target)
 {
 	static const std::uint8_t jmp[6] = {0xff, 0x25, 0, 0, 0, 0};	// jmp *0(%rip)

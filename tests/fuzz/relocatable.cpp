@@ -6,14 +6,23 @@
 #include <cstdlib>
 #include <vector>
 
+#include "module_binding.h"
 #include "relocatable_module.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
 	using kcshim::RelocatableModule;
+	// bound as a module loaded without a suffix and with no other module is: to the process
+	static const kcshim::SideResolver side("", {});
+	auto resolve = [](const std::string &name, bool weak, std::uintptr_t *address) {
+		kcshim::Import import;
+		std::string why = side.resolve(name, weak, &import);
+		*address = import.address;
+		return why;
+	};
 	std::string why;
 	auto mod = RelocatableModule::load("fuzz.ko", std::vector<std::uint8_t>(data, data + size),
-					   &why, RelocatableModule::Code::not_run);
+					   resolve, &why, RelocatableModule::Code::not_run);
 	if (!mod && why.empty())
 		abort();	// a refusal must say why
 	if (mod)

@@ -31,15 +31,53 @@ int kcshim_cpu_mask_named(const char *name);
 struct kcshim_module;
 
 /*
- * Loads a driver module (.so): dlopen(), then its init calls in level order. With a suffix, every
- * driver it registers is renamed "<driver>@<suffix>", so two builds of one driver coexist.
- * Returns 0, -ENOENT (no such file), -ENOEXEC (not loadable; see kcshim_last_error()), -EEXIST
- * (a driver name collides), or the error of the module's init.
+ * Loads a driver module (.so, or a relocatable object): maps it, binds it by side (below), then
+ * runs its init calls in level order. With a suffix, every driver it registers is renamed
+ * "<driver>@<suffix>", so two builds of one driver coexist. Returns 0, -ENOENT (no such file),
+ * -ENOEXEC (not loadable, or a symbol it needs is undefined or only on another side; see
+ * kcshim_last_error()), -EEXIST (a driver name collides), or the error of the module's init.
  */
 int kcshim_load_module(const char *path, const char *suffix, struct kcshim_module **out);
-/* Runs the module's exit calls and unloads it; -EBUSY while one of its drivers is in use. */
+/*
+ * Runs the module's exit calls and unloads it; -EBUSY while one of its drivers is in use or a
+ * loaded module is bound to one of its symbols.
+ */
 int kcshim_unload_module(struct kcshim_module *mod);
 const char *kcshim_module_name(const struct kcshim_module *mod);
+
+/*
+ * Binding by side. A module loaded with a suffix binds its undefined symbols to the modules loaded
+ * before it with the same suffix, then to those loaded without one, then to the shim and the
+ * process -- never to a module of another suffix, so "-m before.so@before -m after.so@after"
+ * tests each side's drivers over that side's code, in any load order. A module loaded without a
+ * suffix binds to unsuffixed modules, then to the shim. kcshim_load_module() fails with -ENOEXEC,
+ * naming the symbol and both sides, when a symbol is exported only by a module of another side.
+ */
+
+/* One undefined symbol of a module and what it was bound to. */
+struct kcshim_module_import {
+	const char *symbol;
+	const char *from;	/* the exporting module, "name" or "name@suffix"; NULL: the shim or
+				 * the process (libkcshim, libc), or a weak symbol left 0 */
+};
+
+/* A loaded module. Strings and arrays live until the callback returns. */
+struct kcshim_module_info {
+	const char *name;	/* "name" or "name@suffix": its THIS_MODULE name, else its file's stem */
+	const char *suffix;	/* "" when loaded without one */
+	const char *path;	/* as given to kcshim_load_module() */
+	bool relocatable;	/* an ET_REL object, mapped by kcshim's loader; else a shared object */
+	size_t nr_exports;	/* its global definitions, which later modules may bind to */
+	const struct kcshim_module_import *imports;	/* its undefined symbols, in its symbol
+							 * table's order */
+	size_t nr_imports;
+};
+
+/*
+ * Calls fn for every loaded module, in load order; stops at and returns fn's first nonzero. fn
+ * must not load or unload modules.
+ */
+int kcshim_for_each_module(int (*fn)(const struct kcshim_module_info *info, void *arg), void *arg);
 
 enum kcshim_alg_kind {
 	KCSHIM_KIND_SHASH,

@@ -17,7 +17,9 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -342,6 +344,55 @@ TEST_F(RelocatableModule, TwoInstancesWithSuffixes)
 	first.reset();
 	EXPECT_FALSE(has_driver("fixture-abs-asm@one"));
 	expect_digests("fixture-abs-asm@two", "fixture-abs-asm@two", abs_iv());
+}
+
+// module "name@suffix" -> what its symbols named fixture_abs_* are bound to
+std::map<std::string, std::set<std::string>> fixture_abs_providers()
+{
+	std::map<std::string, std::set<std::string>> out;
+	kcshim_for_each_module(
+		[](const kcshim_module_info *m, void *arg) {
+			auto &out = *static_cast<std::map<std::string, std::set<std::string>> *>(arg);
+			for (std::size_t i = 0; i < m->nr_imports; i++)
+				if (std::string(m->imports[i].symbol).starts_with("fixture_abs_"))
+					out[m->name].insert(m->imports[i].from ? m->imports[i].from
+									       : "the shim");
+			return 0;
+		},
+		&out);
+	return out;
+}
+
+// Before/after with relocatable modules: each side's second module binds to its own side's first,
+// whichever side was loaded first; one that only the other side provides for is refused.
+TEST_F(RelocatableModule, EachSideBindsToItsOwnFirstModule)
+{
+	for (bool one_first : {true, false}) {
+		std::vector<Module> loaded;
+		for (const char *side : one_first ? std::vector{"one", "two"} : std::vector{"two", "one"}) {
+			for (const char *path : {FIXTURE_ABS_KO, FIXTURE_DEP_KO}) {
+				struct kcshim_module *m = nullptr;
+				ASSERT_EQ(kcshim_load_module(path, side, &m), 0) << kcshim_last_error();
+				loaded.emplace_back(m);
+			}
+		}
+		auto providers = fixture_abs_providers();
+		EXPECT_EQ(providers["fixture_dep@one"], std::set<std::string>{"fixture_abs@one"});
+		EXPECT_EQ(providers["fixture_dep@two"], std::set<std::string>{"fixture_abs@two"});
+		expect_digests("fixture-dep-rel@two", "fixture-dep-rel@two", dep_iv());
+		while (!loaded.empty())
+			loaded.pop_back();	// the second modules first
+	}
+
+	struct kcshim_module *abs = nullptr;
+	ASSERT_EQ(kcshim_load_module(FIXTURE_ABS_KO, "one", &abs), 0) << kcshim_last_error();
+	Module first(abs);
+	struct kcshim_module *dep = nullptr;
+	EXPECT_EQ(kcshim_load_module(FIXTURE_DEP_KO, "two", &dep), -ENOEXEC);
+	EXPECT_THAT(kcshim_last_error(),
+		    testing::ContainsRegex("symbol fixture_abs_[a-z_]+ is exported only by "
+					   "fixture_abs@one \\(another side\\)"));
+	EXPECT_FALSE(has_driver("fixture-dep-rel@two"));
 }
 
 TEST_F(RelocatableModule, SecondModuleWithoutFirstIsEnoexec)
