@@ -2,6 +2,7 @@
 // kcshim list: every registered driver, in /proc/crypto's format (crypto/proc.c and each type's
 // .show), newest first as the kernel lists them.
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include <string>
@@ -126,21 +127,76 @@ int print_patch_sites()
 	return 0;
 }
 
+// --modules: each loaded module, and what its undefined symbols are bound to: a module of which
+// side, or the shim and the process (counted).
+int print_modules()
+{
+	using Row = std::array<std::string, 3>;
+	struct Tables {
+		std::vector<Row> modules{{"module", "file", "kind"}};
+		std::vector<Row> bindings{{"module", "symbol", "bound to"}};
+	} t;
+	kcshim_for_each_module(
+		[](const kcshim_module_info *m, void *arg) {
+			auto *t = static_cast<Tables *>(arg);
+			t->modules.push_back({m->name, m->path,
+					      std::string(m->relocatable ? "relocatable"
+									 : "shared object") +
+						      ", " + std::to_string(m->nr_exports) + " exports"});
+			size_t elsewhere = 0;
+			for (size_t i = 0; i < m->nr_imports; i++) {
+				if (m->imports[i].from)
+					t->bindings.push_back({m->name, m->imports[i].symbol,
+							       m->imports[i].from});
+				else
+					elsewhere++;
+			}
+			t->bindings.push_back({m->name, std::to_string(elsewhere) + " symbols",
+					       "the shim and the process"});
+			return 0;
+		},
+		&t);
+	if (t.modules.size() == 1) {
+		printf("no modules: load one with -m MODULE.so[@SUFFIX]\n");
+		return 0;
+	}
+	auto print = [](const std::vector<Row> &rows) {
+		size_t w0 = 0, w1 = 0;
+		for (const Row &r : rows) {
+			w0 = std::max(w0, r[0].size());
+			w1 = std::max(w1, r[1].size());
+		}
+		for (const Row &r : rows)
+			printf("%-*s  %-*s  %s\n", int(w0), r[0].c_str(), int(w1), r[1].c_str(),
+			       r[2].c_str());
+	};
+	print(t.modules);
+	printf("\n");
+	print(t.bindings);
+	return 0;
+}
+
 void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &out)
 {
 	auto *sub = app.add_subcommand("list", "List every registered driver, as /proc/crypto does");
 	auto all = std::make_shared<bool>(false);
 	auto templates = std::make_shared<std::vector<std::string>>();
 	auto libs = std::make_shared<bool>(false);
+	auto modules = std::make_shared<bool>(false);
 	sub->add_flag("--internal", *all, "Include internal drivers");
 	sub->add_flag("--libs", *libs,
 		      "List the libraries' static calls and static keys: which implementation "
 		      "each chose (try with --no-cpu)");
+	sub->add_flag("--modules", *modules,
+		      "List the loaded modules and what each one's undefined symbols are bound to: "
+		      "a module of its side, or the shim");
 	sub->add_option("--instantiate", *templates,
 			"Instantiate templates first, e.g. cbc(cast5)")->type_name("NAME");
-	out.emplace_back(sub, [all, templates, libs] {
+	out.emplace_back(sub, [all, templates, libs, modules] {
 		if (*libs)
 			return print_patch_sites();
+		if (*modules)
+			return print_modules();
 		for (const auto &t : *templates) {
 			int err = kcshim_instantiate(t.c_str());
 			if (err && err != -EEXIST)
