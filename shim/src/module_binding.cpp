@@ -4,7 +4,6 @@
 #include <dlfcn.h>
 #include <link.h>
 
-#include <algorithm>
 #include <mutex>
 #include <set>
 

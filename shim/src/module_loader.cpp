@@ -129,15 +129,15 @@ std::string open_shared_object(Module &m, const std::string &path,
 std::string load_relocatable(Module &m, const std::string &path, std::vector<std::uint8_t> file,
 			     const SideResolver &side)
 {
-	std::string why;
 	auto resolve = [&](const std::string &name, bool weak, std::uintptr_t *address) {
 		Import import;
-		std::string why = side.resolve(name, weak, &import);
+		std::string unbound = side.resolve(name, weak, &import);
 		*address = import.address;
-		if (why.empty())
+		if (unbound.empty())
 			m.imports.push_back(std::move(import));
-		return why;
+		return unbound;
 	};
+	std::string why;
 	if ((m.relocatable = RelocatableModule::load(path, std::move(file), resolve, &why)))
 		m.exports = m.relocatable->exports();
 	return why;

@@ -27,6 +27,7 @@
 
 #include "fixture.h"
 #include "support/kernel_api.h"
+#include "support/modules.h"
 
 // GDB's JIT interface, as libkcshim defines it (gdb/jit.h): the images it announces.
 extern "C" {
@@ -48,6 +49,8 @@ extern jit_descriptor __jit_debug_descriptor;
 namespace {
 
 using kcshim::test::Desc;
+using kcshim::test::Module;
+using kcshim::test::module_bindings;
 using kcshim::test::Shash;
 using Digest = std::array<std::uint8_t, 8>;
 using Bytes = std::vector<std::uint8_t>;
@@ -159,11 +162,6 @@ std::optional<std::uintptr_t> jit_symbol(const jit_code_entry *entry, const std:
 	}
 	return std::nullopt;
 }
-
-struct ModuleUnload {
-	void operator()(struct kcshim_module *m) const { kcshim_unload_module(m); }
-};
-using Module = std::unique_ptr<struct kcshim_module, ModuleUnload>;
 
 // Every test starts with the shared-object table module loaded (fixture_abs.ko needs it) and a
 // scratch directory for damaged copies of the fixtures.
@@ -346,20 +344,14 @@ TEST_F(RelocatableModule, TwoInstancesWithSuffixes)
 	expect_digests("fixture-abs-asm@two", "fixture-abs-asm@two", abs_iv());
 }
 
-// module "name@suffix" -> what its symbols named fixture_abs_* are bound to
+// module "name@suffix" -> the modules its symbols named fixture_abs_* are bound to
 std::map<std::string, std::set<std::string>> fixture_abs_providers()
 {
 	std::map<std::string, std::set<std::string>> out;
-	kcshim_for_each_module(
-		[](const kcshim_module_info *m, void *arg) {
-			auto &out = *static_cast<std::map<std::string, std::set<std::string>> *>(arg);
-			for (std::size_t i = 0; i < m->nr_imports; i++)
-				if (std::string(m->imports[i].symbol).starts_with("fixture_abs_"))
-					out[m->name].insert(m->imports[i].from ? m->imports[i].from
-									       : "the shim");
-			return 0;
-		},
-		&out);
+	for (const auto &[module, symbols] : module_bindings())
+		for (const auto &[symbol, from] : symbols)
+			if (symbol.starts_with("fixture_abs_"))
+				out[module].insert(from);
 	return out;
 }
 

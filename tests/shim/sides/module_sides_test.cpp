@@ -6,23 +6,17 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include <map>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include <kcshim/kcshim.h>
 
 #include "support/kernel_api.h"
+#include "support/modules.h"
 
 using namespace kcshim::test;
 
 namespace {
-
-struct ModuleUnload {
-	void operator()(struct kcshim_module *m) const { kcshim_unload_module(m); }
-};
-using Module = std::unique_ptr<struct kcshim_module, ModuleUnload>;
 
 // The provider builds: SIDE_VALUE 1, 2 and 7.
 const char *const before_provider = SIDE_PROVIDER_BEFORE;
@@ -84,21 +78,6 @@ std::vector<std::uint32_t> provider_readings(std::uint32_t side_value)
 	return {side_value, side_value * 100, side_value, side_value * 10};
 }
 
-// module "name@suffix" -> symbol -> the module it is bound to ("" for the shim)
-std::map<std::string, std::map<std::string, std::string>> bindings()
-{
-	std::map<std::string, std::map<std::string, std::string>> out;
-	kcshim_for_each_module(
-		[](const kcshim_module_info *m, void *arg) {
-			auto &out = *static_cast<std::map<std::string, std::map<std::string, std::string>> *>(arg);
-			for (std::size_t i = 0; i < m->nr_imports; i++)
-				out[m->name][m->imports[i].symbol] = m->imports[i].from ? m->imports[i].from : "";
-			return 0;
-		},
-		&out);
-	return out;
-}
-
 class ModuleSidesInEitherOrder : public ModuleSides, public testing::WithParamInterface<bool> {};
 
 TEST_P(ModuleSidesInEitherOrder, EachConsumerReachesItsOwnSidesProvider)
@@ -112,7 +91,7 @@ TEST_P(ModuleSidesInEitherOrder, EachConsumerReachesItsOwnSidesProvider)
 	EXPECT_EQ(readings("side-fixture-consumer@before"), provider_readings(1));
 	EXPECT_EQ(readings("side-fixture-consumer@after"), provider_readings(2));
 
-	auto b = bindings();
+	auto b = module_bindings();
 	for (const char *sym : {"side_fixture_value", "side_fixture_table"}) {
 		EXPECT_EQ(b["side_consumer@before"][sym], "side_provider_before@before") << sym;
 		EXPECT_EQ(b["side_consumer@after"][sym], "side_provider_after@after") << sym;
@@ -150,7 +129,7 @@ TEST_F(ModuleSides, SuffixedConsumerFallsBackToAnUnsuffixedProvider)
 	load(plain_provider, "");
 	load(SIDE_CONSUMER, "after");
 	EXPECT_EQ(readings("side-fixture-consumer@after"), provider_readings(7));
-	EXPECT_EQ(bindings()["side_consumer@after"]["side_fixture_value"], "side_provider_plain");
+	EXPECT_EQ(module_bindings()["side_consumer@after"]["side_fixture_value"], "side_provider_plain");
 }
 
 // The unsuffixed build was loaded first, so the dynamic loader bound the consumer to it; the
