@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "kernels/debian_kernel.h"
+#include "afalg/kernels/debian_kernel.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -15,9 +15,9 @@
 #include <thread>
 #include <unistd.h>
 
-#include "kernels/command.h"
-#include "kernels/tree_guard.h"
-#include "kernels/debian_packages.h"
+#include "afalg/kernels/external_command.h"
+#include "afalg/kernels/tree_guard.h"
+#include "afalg/kernels/debian_packages.h"
 
 namespace kcshim::afalg {
 

@@ -30,7 +30,7 @@
  * refresh, and again when a requested version is not in them and they are
  * more than 5 minutes old).  Offline, stale lists still resolve a request.
  *
- * Errors (Result, afalg/result.h), all Stage::setup and one line:
+ * Errors (Result, afalg/endpoint/result.h), all Stage::setup and one line:
  *   -EINVAL   unknown architecture or malformed version
  *   -ENOENT   no such kernel: "no Debian arm64 kernel 6.5; available: 6.1, 6.12, 7.2"
  *   -ENETUNREACH  "cannot reach Debian's archive (MIRROR): REASON" and no usable lists
@@ -46,7 +46,7 @@
 #include <string>
 #include <vector>
 
-#include "result.h"
+#include "afalg/endpoint/result.h"
 
 namespace kcshim::afalg {
 

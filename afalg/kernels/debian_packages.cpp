@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "kernels/debian_packages.h"
+#include "afalg/kernels/debian_packages.h"
 
 #include <algorithm>
 #include <cctype>

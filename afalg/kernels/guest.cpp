@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // What every backend shares: --kernel parsing, the backend factory, where bridges and caches are.
-#include "guest.h"
+#include "afalg/kernels/guest.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -8,8 +8,8 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "qemu.h"
-#include "uml.h"
+#include "afalg/kernels/qemu.h"
+#include "afalg/kernels/uml.h"
 
 namespace kcshim::afalg {
 
@@ -84,6 +84,13 @@ Result<std::unique_ptr<Guest>> make_guest(const KernelTarget &t, const GuestOpti
 	if (t.backend == KernelTarget::Backend::uml)
 		return make_uml_guest(opt);
 	return make_qemu_guest(t, opt);
+}
+
+Result<std::string> find_installed_kernel(const KernelTarget &t)
+{
+	if (t.backend == KernelTarget::Backend::uml)
+		return find_uml();
+	return std::string();
 }
 
 Result<std::vector<std::string>> find_host_bridge()

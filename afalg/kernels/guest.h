@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
-#include "remote_endpoint.h"
-#include "result.h"
+#include "afalg/remote/remote_endpoint.h"
+#include "afalg/endpoint/result.h"
 
 namespace kcshim::afalg {
 
@@ -110,6 +110,13 @@ protected:
  * Debian's archive cannot be reached, -EINVAL for a bad target.
  */
 Result<std::unique_ptr<Guest>> make_guest(const KernelTarget &t, const GuestOptions &opt);
+
+/*
+ * Whether @t's kernel is installed here, without preparing it: for UML, where linux.uml is
+ * (-ENOENT/setup with the package to install when it is not); a VM's kernel is fetched on
+ * demand, so for VMs the answer is always yes (an empty string).
+ */
+Result<std::string> find_installed_kernel(const KernelTarget &t);
 
 /*
  * Where the bridge for a guest that shares the host's files (UML) is: $KCSHIM_BRIDGE, else a

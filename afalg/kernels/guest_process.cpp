@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "guest_process.h"
-#include "posix_io.h"
+#include "afalg/kernels/guest_process.h"
+#include "afalg/kernels/posix_io.h"
 
 #include <cerrno>
 #include <csignal>

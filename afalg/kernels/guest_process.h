@@ -18,7 +18,7 @@
 #include <sys/types.h>
 #include <vector>
 
-#include "result.h"
+#include "afalg/endpoint/result.h"
 
 namespace kcshim::afalg {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "kernels/initramfs.h"
+#include "afalg/kernels/initramfs.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -15,9 +15,9 @@
 
 #include <openssl/evp.h>
 
-#include "kernels/command.h"
-#include "kernels/posix_io.h"
-#include "kernels/tree_guard.h"
+#include "afalg/kernels/external_command.h"
+#include "afalg/kernels/posix_io.h"
+#include "afalg/kernels/tree_guard.h"
 
 namespace kcshim::afalg {
 

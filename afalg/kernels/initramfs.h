@@ -25,7 +25,7 @@
  * 6.1 and 7.x kernels, checked under qemu); init mounts devtmpfs on /dev for
  * the rest (/dev/vport0p1).
  *
- * Errors (Result, afalg/result.h), Stage::setup, one line: -ENOENT a missing
+ * Errors (Result, afalg/endpoint/result.h), Stage::setup, one line: -ENOENT a missing
  * input (init, bridge, a module modules.dep names), -EIO a failed cpio/gzip
  * (named, with its last output line), -ETIMEDOUT, other -errno from the
  * filesystem.
@@ -39,8 +39,8 @@
 #include <sys/types.h>
 #include <vector>
 
-#include "kernels/debian_kernel.h"
-#include "result.h"
+#include "afalg/kernels/debian_kernel.h"
+#include "afalg/endpoint/result.h"
 
 namespace kcshim::afalg {
 

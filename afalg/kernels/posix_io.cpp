@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "kernels/posix_io.h"
+#include "afalg/kernels/posix_io.h"
 
 #include <cerrno>
 #include <unistd.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <algorithm>
-#include "qemu.h"
+#include "afalg/kernels/qemu.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -17,9 +17,9 @@
 #include <thread>
 #include <unistd.h>
 
-#include "debian_kernel.h"
-#include "guest_process.h"
-#include "initramfs.h"
+#include "afalg/kernels/debian_kernel.h"
+#include "afalg/kernels/guest_process.h"
+#include "afalg/kernels/initramfs.h"
 
 namespace kcshim::afalg {
 

@@ -13,7 +13,7 @@
 
 #include <memory>
 
-#include "guest.h"
+#include "afalg/kernels/guest.h"
 
 namespace kcshim::afalg {
 

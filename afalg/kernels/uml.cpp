@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "uml.h"
+#include "afalg/kernels/uml.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "guest_process.h"
+#include "afalg/kernels/guest_process.h"
 
 namespace kcshim::afalg {
 

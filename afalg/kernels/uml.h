@@ -18,7 +18,7 @@
 #include <memory>
 #include <string>
 
-#include "guest.h"
+#include "afalg/kernels/guest.h"
 
 namespace kcshim::afalg {
 

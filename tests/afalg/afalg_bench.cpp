@@ -16,7 +16,7 @@
 #include <cstdio>
 #include <string>
 
-#include "test_kernel.h"
+#include "tests/afalg/test_kernel.h"
 
 using namespace kcshim::afalg;
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-// The BATCH operation's wire format and generator (afalg/batch.h): both ends must expand a
+// The BATCH operation's wire format and generator (afalg/endpoint/batch.h): both ends must expand a
 // (seed, length) into the same bytes, and the decoder must refuse anything over its limits.
 #include <cerrno>
 
 #include <gtest/gtest.h>
 
-#include "batch.h"
-#include "protocol.h"
-#include "support/bytes.h"
+#include "afalg/endpoint/batch.h"
+#include "afalg/protocol/protocol.h"
+#include "tests/support/bytes.h"
 
 namespace kcshim::afalg {
 namespace {

@@ -17,10 +17,10 @@
 #include <thread>
 #include <unistd.h>
 
-#include "auth.h"
-#include "bridge_server.h"
-#include "remote_endpoint.h"
-#include "test_kernel.h"
+#include "afalg/protocol/auth.h"
+#include "afalg/bridge/bridge_server.h"
+#include "afalg/remote/remote_endpoint.h"
+#include "tests/afalg/test_kernel.h"
 
 using namespace kcshim::afalg;
 using namespace std::chrono_literals;

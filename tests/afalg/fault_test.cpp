@@ -24,7 +24,7 @@
 
 #include <gtest/gtest.h>
 
-#include "uml.h"
+#include "afalg/kernels/uml.h"
 
 extern char **environ;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// The guest init (afalg/kernels/guest): depmod's files, the modprobe order and its personality,
+// The guest init (afalg/guest): depmod's files, the modprobe order and its personality,
 // the job file and its runner, on the host against fake trees; then the static init itself
 // (x86_64 natively, arm64 under qemu-aarch64) as modprobe.
 #include <gtest/gtest.h>
@@ -19,12 +19,12 @@
 #include <unistd.h>
 #include <vector>
 
-#include "job.h"
-#include "job_runner.h"
-#include "modprobe.h"
-#include "module_index.h"
-#include "support/seed.h"
-#include "virtio_port.h"
+#include "afalg/guest/job.h"
+#include "afalg/guest/job_runner.h"
+#include "afalg/guest/modprobe.h"
+#include "afalg/guest/module_index.h"
+#include "tests/support/seed.h"
+#include "afalg/guest/virtio_port.h"
 
 using namespace kcshim::guest;
 namespace fs = std::filesystem;
@@ -780,7 +780,7 @@ TEST(GuestVirtioPort, WriteToPortWritesEverythingToAFile)
 		  -ENOENT);
 }
 
-// The built static programs (afalg/kernels/guest/guest_programs.cmake).
+// The built static programs (afalg/guest/guest_programs.cmake).
 namespace {
 
 struct GuestArch {

@@ -9,7 +9,7 @@
 #include <cerrno>
 #include <random>
 
-#include "test_kernel.h"
+#include "tests/afalg/test_kernel.h"
 
 using namespace kcshim::afalg;
 using test::hex;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* afalg/kernels/command.h: output, status, files, and the timeout that kills a process group. */
+/* afalg/kernels/external_command.h: output, status, files, and the timeout that kills a process group. */
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -8,7 +8,7 @@
 #include <thread>
 #include <unistd.h>
 
-#include "kernels/command.h"
+#include "afalg/kernels/external_command.h"
 
 namespace kcshim::afalg {
 namespace {

@@ -2,7 +2,7 @@
 /* afalg/kernels/guest_process.h: the one console line a guest's failure is reported with. */
 #include <gtest/gtest.h>
 
-#include "kernels/guest_process.h"
+#include "afalg/kernels/guest_process.h"
 
 namespace kcshim::afalg {
 namespace {

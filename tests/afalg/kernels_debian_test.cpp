@@ -14,9 +14,9 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "kernels/debian_kernel.h"
-#include "kernels/debian_packages.h"
-#include "kernels/initramfs.h"
+#include "afalg/kernels/debian_kernel.h"
+#include "afalg/kernels/debian_packages.h"
+#include "afalg/kernels/initramfs.h"
 
 namespace kcshim::afalg {
 namespace {

@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kernels/command.h"
-#include "kernels/initramfs.h"
+#include "afalg/kernels/external_command.h"
+#include "afalg/kernels/initramfs.h"
 
 namespace kcshim::afalg {
 namespace {

@@ -5,7 +5,7 @@
  */
 #include <gtest/gtest.h>
 
-#include "kernels/debian_packages.h"
+#include "afalg/kernels/debian_packages.h"
 
 namespace kcshim::afalg {
 namespace {

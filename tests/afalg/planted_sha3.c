@@ -11,7 +11,7 @@
 #include <linux/module.h>
 #include <crypto/internal/hash.h>
 
-#include "sha3/sha3.h"
+#include "../../algs/sha3/sha3.h"
 
 #define PLANTED_BAD_LEN	100
 

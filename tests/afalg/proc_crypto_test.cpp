@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <gtest/gtest.h>
 
-#include "proc_crypto.h"
+#include "afalg/endpoint/proc_crypto.h"
 
 using namespace kcshim::afalg;
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "auth.h"
-#include "protocol.h"
+#include "afalg/protocol/auth.h"
+#include "afalg/protocol/protocol.h"
 
 using namespace kcshim::afalg;
 using namespace kcshim::afalg::proto;

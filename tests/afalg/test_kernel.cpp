@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "test_kernel.h"
+#include "tests/afalg/test_kernel.h"
 
 #include <memory>
 #include <mutex>
 
-#include "local_afalg.h"
-#include "guest.h"
-#include "uml.h"
+#include "afalg/endpoint/local_afalg.h"
+#include "afalg/kernels/guest.h"
+#include "afalg/kernels/uml.h"
 
 namespace kcshim::afalg::test {
 

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "kernel_endpoint.h"
-#include "support/bytes.h"
+#include "afalg/endpoint/kernel_endpoint.h"
+#include "tests/support/bytes.h"
 
 namespace kcshim::afalg::test {
 

@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <openssl/evp.h>
 
-#include "local_afalg.h"
-#include "test_kernel.h"
-#include "guest.h"
-#include "uml.h"
+#include "afalg/endpoint/local_afalg.h"
+#include "tests/afalg/test_kernel.h"
+#include "afalg/kernels/guest.h"
+#include "afalg/kernels/uml.h"
 
 using namespace kcshim::afalg;
 using namespace std::chrono_literals;

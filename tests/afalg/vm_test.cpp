@@ -16,9 +16,9 @@
 #include <gtest/gtest.h>
 #include <kcshim/kcshim.h>
 
-#include "guest.h"
-#include "kernel_choice.h"
-#include "xcheck.h"
+#include "afalg/kernels/guest.h"
+#include "afalg/kernels/kernel_choice.h"
+#include "afalg/xcheck/xcheck.h"
 
 namespace kcshim::afalg {
 namespace {

@@ -16,11 +16,11 @@
 #include <gtest/gtest.h>
 #include <kcshim/kcshim.h>
 
-#include "bridge_server.h"
-#include "local_afalg.h"
-#include "kernel_choice.h"
-#include "uml.h"
-#include "xcheck.h"
+#include "afalg/bridge/bridge_server.h"
+#include "afalg/endpoint/local_afalg.h"
+#include "afalg/kernels/kernel_choice.h"
+#include "afalg/kernels/uml.h"
+#include "afalg/xcheck/xcheck.h"
 
 namespace kcshim::afalg {
 namespace {

@@ -15,7 +15,7 @@
 #include <kcshim/kcshim.h>
 #include <linux/err.h>
 
-#include "support/kernel_api.h"
+#include "tests/support/kernel_api.h"
 
 namespace {
 

@@ -23,8 +23,8 @@
 #include <linux/err.h>
 #include <linux/preempt.h>
 
-#include "support/kernel_api.h"
-#include "support/variant_testing.h"
+#include "tests/support/kernel_api.h"
+#include "tests/support/variant_testing.h"
 
 #ifndef KCSHIM_TEST_QEMU_CPU
 #define KCSHIM_TEST_QEMU_CPU ""

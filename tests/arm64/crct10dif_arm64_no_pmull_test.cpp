@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <random>
 
-#include "arm64/variant_testing.h"
+#include "tests/arm64/variant_testing.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "arm64/variant_testing.h"
+#include "tests/arm64/variant_testing.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include <asm/cpufeature.h>
 
-#include "support/variant_testing.h"
+#include "tests/support/variant_testing.h"
 
 #ifndef KCSHIM_TEST_QEMU_CPU
 #define KCSHIM_TEST_QEMU_CPU ""

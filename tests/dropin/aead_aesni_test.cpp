@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tree73_cli.h"
+#include "tests/dropin/tree73_cli.h"
 
 namespace fs = std::filesystem;
 

@@ -12,9 +12,9 @@
 
 #include <gtest/gtest.h>
 
-#include "tree73_cli.h"
+#include "tests/dropin/tree73_cli.h"
 
-#include "support/seed.h"
+#include "tests/support/seed.h"
 
 namespace fs = std::filesystem;
 

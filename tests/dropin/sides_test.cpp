@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "tree73_cli.h"
+#include "tests/dropin/tree73_cli.h"
 
 using namespace dropin_test;
 

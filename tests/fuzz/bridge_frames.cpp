@@ -5,7 +5,7 @@
 // decodes re-encodes to something that decodes again.
 #include <cstdlib>
 
-#include "protocol.h"
+#include "afalg/protocol/protocol.h"
 
 namespace {
 

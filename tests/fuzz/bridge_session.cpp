@@ -17,10 +17,10 @@
 #include <cstdlib>
 #include <thread>
 
-#include "auth.h"
-#include "batch.h"
-#include "bridge_server.h"
-#include "protocol.h"
+#include "afalg/protocol/auth.h"
+#include "afalg/endpoint/batch.h"
+#include "afalg/bridge/bridge_server.h"
+#include "afalg/protocol/protocol.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// The checks every module file passes before it is mapped or dlopen()ed (shim/src/elf_file.h):
+// The checks every module file passes before it is mapped or dlopen()ed (shim/src/module/elf_file.h):
 // any bytes give "" or a reason, never a read outside them. When a file passes as a shared
 // object, every program header and section it names must really lie inside it -- recomputed
 // here independently of the checker.
@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "elf_file.h"
+#include "shim/src/module/elf_file.h"
 
 namespace {
 

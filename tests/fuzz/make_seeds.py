@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Writes the binary seeds of corpus/ (bridge frames and sessions, API sequences, vectors): the
-# bridge frames follow afalg/protocol.h (big-endian; str = u16 len + bytes, blob = u32 len +
+# bridge frames follow afalg/protocol/protocol.h (big-endian; str = u16 len + bytes, blob = u32 len +
 # bytes, list = u32 count + elements). Run from tests/fuzz/; the text seeds are written by hand.
 import struct
 from pathlib import Path

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "proc_crypto.h"
+#include "afalg/endpoint/proc_crypto.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <vector>
 
-#include "module_binding.h"
-#include "relocatable_module.h"
+#include "shim/src/module/module_binding.h"
+#include "shim/src/module/relocatable_module.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

@@ -5,8 +5,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "error.h"
-#include "report.h"
+#include "tools/speed/error.h"
+#include "tools/speed/report.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

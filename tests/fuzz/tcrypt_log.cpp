@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "tcrypt_parse.h"
+#include "tools/speed/tcrypt_parse.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

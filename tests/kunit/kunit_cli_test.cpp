@@ -9,7 +9,7 @@
 #include <fstream>
 #include <regex>
 
-#include "dropin/tree73_cli.h"
+#include "tests/dropin/tree73_cli.h"
 
 namespace {
 

@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "shim/aead_test_drivers.h"
-#include "support/kernel_api.h"
-#include "support/seed.h"
+#include "tests/shim/aead_test_drivers.h"
+#include "tests/support/kernel_api.h"
+#include "tests/support/seed.h"
 
 using namespace kcshim::test;
 using Bytes = std::vector<uint8_t>;

@@ -7,8 +7,8 @@
 
 #include <kcshim/kcshim.h>
 
-#include "shim/test_drivers.h"
-#include "support/kernel_api.h"
+#include "tests/shim/test_drivers.h"
+#include "tests/support/kernel_api.h"
 
 using namespace kcshim::test;
 

@@ -12,10 +12,10 @@
 
 #include <kcshim/kcshim.h>
 
-#include "shim/block_only_drivers.h"
-#include "support/bytes.h"
-#include "support/kernel_api.h"
-#include "support/seed.h"
+#include "tests/shim/block_only_drivers.h"
+#include "tests/support/bytes.h"
+#include "tests/support/kernel_api.h"
+#include "tests/support/seed.h"
 
 using namespace kcshim::test;
 

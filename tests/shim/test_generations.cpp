@@ -13,7 +13,7 @@
 #include <kcshim/patch_sites.h>
 #include <linux/version.h>
 
-#include "support/kernel_api.h"
+#include "tests/support/kernel_api.h"
 
 using namespace kcshim::test;
 

@@ -8,7 +8,7 @@
 
 #include <kcshim/kcshim.h>
 
-#include "support/kernel_api.h"
+#include "tests/support/kernel_api.h"
 
 using namespace kcshim::test;
 

@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "shim/lskcipher_test_drivers.h"
-#include "support/kernel_api.h"
-#include "support/seed.h"
+#include "tests/shim/lskcipher_test_drivers.h"
+#include "tests/support/kernel_api.h"
+#include "tests/support/seed.h"
 
 using namespace kcshim::test;
 

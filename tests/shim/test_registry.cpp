@@ -6,8 +6,8 @@
 
 #include <linux/unaligned.h>
 
-#include "shim/test_drivers.h"
-#include "support/kernel_api.h"
+#include "tests/shim/test_drivers.h"
+#include "tests/support/kernel_api.h"
 
 using kcshim::test::Shash;
 

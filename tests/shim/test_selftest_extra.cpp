@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "shim/extra_test_drivers.h"
-#include "shim/test_drivers.h"
-#include "support/kernel_api.h"
-#include "support/seed.h"
+#include "tests/shim/extra_test_drivers.h"
+#include "tests/shim/test_drivers.h"
+#include "tests/support/kernel_api.h"
+#include "tests/support/seed.h"
 
 namespace {
 

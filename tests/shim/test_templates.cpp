@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "shim/test_drivers.h"
-#include "support/kernel_api.h"
+#include "tests/shim/test_drivers.h"
+#include "tests/support/kernel_api.h"
 
 using namespace kcshim::test;
 using Bytes = std::vector<uint8_t>;

@@ -12,7 +12,7 @@
 
 #include <asm/fpu/api.h>
 
-#include "support/bench_throughput.h"
+#include "tests/support/bench_throughput.h"
 
 namespace kcshim_test {
 

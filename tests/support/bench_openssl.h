@@ -11,7 +11,7 @@
 #include <benchmark/benchmark.h>
 #include <openssl/evp.h>
 
-#include "support/bench_throughput.h"
+#include "tests/support/bench_throughput.h"
 
 namespace kcshim_test {
 

@@ -12,7 +12,7 @@
 #include <crypto/hash.h>
 #include <linux/err.h>
 
-#include "support/bench_throughput.h"
+#include "tests/support/bench_throughput.h"
 
 namespace kcshim_test {
 

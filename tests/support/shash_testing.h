@@ -16,8 +16,8 @@
 
 #include <gtest/gtest.h>
 
-#include "support/bytes.h"
-#include "support/seed.h"
+#include "tests/support/bytes.h"
+#include "tests/support/seed.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -21,9 +21,9 @@
 #include <kcshim/kcshim.h>
 #include <linux/err.h>
 
-#include "support/bytes.h"
-#include "support/kernel_api.h"
-#include "support/seed.h"
+#include "tests/support/bytes.h"
+#include "tests/support/kernel_api.h"
+#include "tests/support/seed.h"
 
 namespace kcshim::test::variants {
 

@@ -7,9 +7,9 @@
 
 #include <gtest/gtest.h>
 
-#include "report.h"
-#include "run_cli.h"
-#include "tcrypt_parse.h"
+#include "tools/speed/report.h"
+#include "tests/tools/run_cli.h"
+#include "tools/speed/tcrypt_parse.h"
 
 namespace kcshim::test {
 namespace {

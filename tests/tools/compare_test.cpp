@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "compare.h"
-#include "error.h"
+#include "tools/speed/compare.h"
+#include "tools/speed/error.h"
 
 namespace kcshim::speed {
 namespace {

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "run_cli.h"
+#include "tests/tools/run_cli.h"
 
 namespace kcshim::test {
 namespace {

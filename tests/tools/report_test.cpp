@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "error.h"
-#include "report.h"
+#include "tools/speed/error.h"
+#include "tools/speed/report.h"
 
 namespace kcshim::speed {
 namespace {

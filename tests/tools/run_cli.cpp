@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "run_cli.h"
+#include "tests/tools/run_cli.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tcrypt_format.h"
+#include "tools/speed/tcrypt_format.h"
 
 namespace kcshim::speed {
 namespace {

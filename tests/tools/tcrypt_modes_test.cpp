@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <gtest/gtest.h>
 
-#include "error.h"
-#include "tcrypt_modes.h"
+#include "tools/speed/error.h"
+#include "tools/speed/tcrypt_modes.h"
 
 namespace kcshim::speed {
 namespace {

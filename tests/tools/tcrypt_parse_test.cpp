@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <gtest/gtest.h>
 
-#include "tcrypt_format.h"
-#include "tcrypt_parse.h"
+#include "tools/speed/tcrypt_format.h"
+#include "tools/speed/tcrypt_parse.h"
 
 namespace kcshim::speed {
 namespace {

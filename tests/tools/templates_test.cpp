@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <gtest/gtest.h>
 
-#include "templates.h"
+#include "tools/speed/templates.h"
 
 namespace kcshim::speed {
 namespace {

@@ -3,8 +3,8 @@
 // and code as the kcshim-bridge executable; user-mode Linux guests run this inside (afalg/kernels).
 #include <memory>
 
-#include "bridge_cli.h"
-#include "command.h"
+#include "afalg/bridge/bridge_cli.h"
+#include "tools/cli/command.h"
 
 namespace kcshim::cli {
 namespace {

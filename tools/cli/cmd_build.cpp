@@ -3,9 +3,9 @@
 // against the shim into a module for -m. The work is in tools/dropin; this parses and prints.
 #include <iostream>
 
-#include <dropin.h>
+#include "tools/dropin/dropin.h"
 
-#include "command.h"
+#include "tools/cli/command.h"
 
 namespace kcshim::cli {
 namespace {

@@ -5,11 +5,11 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "command.h"
-#include "compare.h"
-#include "drivers.h"
-#include "error.h"
-#include "speed_run.h"
+#include "tools/cli/command.h"
+#include "tools/speed/compare.h"
+#include "tools/speed/drivers.h"
+#include "tools/speed/error.h"
+#include "tools/speed/speed_run.h"
 
 namespace kcshim::cli {
 namespace {

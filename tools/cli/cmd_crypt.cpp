@@ -8,7 +8,7 @@
 #include <crypto/skcipher.h>
 #include <kcshim/kcshim.h>
 
-#include "command.h"
+#include "tools/cli/command.h"
 
 namespace kcshim::cli {
 namespace {

@@ -12,7 +12,7 @@
 #include <crypto/hash.h>
 #include <kcshim/kcshim.h>
 
-#include "command.h"
+#include "tools/cli/command.h"
 
 namespace kcshim::cli {
 namespace {

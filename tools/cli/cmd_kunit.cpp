@@ -19,11 +19,11 @@
 #include <kcshim/kcshim.h>
 #include <kcshim/kunit.h>
 
-#include <kunit_compare.h>
-#include <kunit_results.h>
-#include <suite_build.h>
+#include "tools/kunit/kunit_compare.h"
+#include "tools/kunit/kunit_results.h"
+#include "tools/kunit/suite_build.h"
 
-#include "command.h"
+#include "tools/cli/command.h"
 
 extern char **environ;
 

@@ -11,7 +11,7 @@
 #include <kcshim/kcshim.h>
 #include <kcshim/patch_sites.h>
 
-#include "command.h"
+#include "tools/cli/command.h"
 
 namespace kcshim::cli {
 namespace {

@@ -13,8 +13,8 @@
 
 #include <kcshim/kcshim.h>
 
-#include "command.h"
-#include "kvectors_cache.h"
+#include "tools/cli/command.h"
+#include "tools/kernel-vectors/kvectors_cache.h"
 
 namespace kcshim::cli {
 namespace {

@@ -2,16 +2,16 @@
 // kcshim speed ALG: every driver of ALG side by side per template line (MB/s, cycles/byte,
 // ratio against a baseline), as text, JSON or CSV; --save keeps the JSON for `kcshim compare`,
 // --plot draws throughput against block size with gnuplot; --kernel adds the kernel's drivers of
-// ALG as kernel:<driver> columns, timed inside that kernel's host (afalg/kernel_choice.h).
+// ALG as kernel:<driver> columns, timed inside that kernel's host (afalg/kernels/kernel_choice.h).
 #include <cstdio>
 #include <memory>
 
-#include "command.h"
-#include "error.h"
-#include "kernel_options.h"
-#include "plot.h"
-#include "speed_run.h"
-#include "speed_table.h"
+#include "tools/cli/command.h"
+#include "tools/speed/error.h"
+#include "tools/cli/kernel_options.h"
+#include "tools/speed/plot.h"
+#include "tools/speed/speed_run.h"
+#include "tools/speed/speed_table.h"
 
 namespace kcshim::cli {
 namespace {

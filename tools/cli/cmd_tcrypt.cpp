@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <iostream>
 
-#include "command.h"
-#include "error.h"
-#include "side_by_side.h"
-#include "tcrypt_run.h"
+#include "tools/cli/command.h"
+#include "tools/speed/error.h"
+#include "tools/speed/side_by_side.h"
+#include "tools/speed/tcrypt_run.h"
 
 namespace kcshim::cli {
 namespace {

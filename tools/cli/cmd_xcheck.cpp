@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-// kcshim xcheck [ALG...|--all]: cross-check kcshim's drivers against a kernel's (afalg/xcheck.h).
+// kcshim xcheck [ALG...|--all]: cross-check kcshim's drivers against a kernel's (afalg/xcheck/xcheck.h).
 // Exit codes: 0 all equal, 1 a mismatch, 2 usage or setup error, 77 no kernel reachable or
 // nothing to compare.
 #include <iostream>
 #include <memory>
 
-#include "command.h"
-#include "kernel_options.h"
-#include "xcheck.h"
+#include "tools/cli/command.h"
+#include "tools/cli/kernel_options.h"
+#include "afalg/xcheck/xcheck.h"
 
 namespace kcshim::cli {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <kcshim/kcshim.h>
 
-#include "command.h"
+#include "tools/cli/command.h"
 
 namespace kcshim::cli {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "kernel_options.h"
+#include "tools/cli/kernel_options.h"
 
 #include <iostream>
 

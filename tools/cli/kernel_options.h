@@ -7,7 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "kernel_choice.h"
+#include "afalg/kernels/kernel_choice.h"
 
 namespace kcshim::cli {
 

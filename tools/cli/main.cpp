@@ -5,8 +5,8 @@
 
 #include <kcshim/kcshim.h>
 
-#include "command.h"
-#include "kernels/command.h"
+#include "tools/cli/command.h"
+#include "afalg/kernels/external_command.h"
 
 namespace {
 

@@ -20,7 +20,7 @@
 #include <sstream>
 #include <thread>
 
-#include "dropin.h"
+#include "tools/dropin/dropin.h"
 
 extern char **environ;
 
@@ -734,7 +734,7 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 	// process's copy at load time) and with -Bsymbolic (its own calls stay inside) -- unless its
 	// code addresses data absolutely (kernel assembly may: modules live in the kernel's top
 	// 2 GiB), which no shared object can hold. Then it is a relocatable object, as a kernel .ko
-	// is, which kcshim's loader places in the low 2 GiB (shim/src/relocatable_module.h).
+	// is, which kcshim's loader places in the low 2 GiB (shim/src/module/relocatable_module.h).
 	std::vector<std::string> objects;
 	for (const Job &j : jobs)
 		objects.push_back(j.object.string());

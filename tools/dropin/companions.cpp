@@ -21,8 +21,8 @@
 #include <regex>
 #include <string_view>
 
-#include "dropin.h"
-#include "kbuild.h"
+#include "tools/dropin/dropin.h"
+#include "tools/dropin/kbuild.h"
 
 namespace kcshim::dropin {
 

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "kbuild.h"
+#include "tools/dropin/kbuild.h"
 
 namespace kcshim::dropin {
 

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "dropin.h"
+#include "tools/dropin/dropin.h"
 
 namespace kcshim::dropin {
 

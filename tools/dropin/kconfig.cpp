@@ -14,7 +14,7 @@
 #include <set>
 #include <sstream>
 
-#include "kbuild.h"
+#include "tools/dropin/kbuild.h"
 
 namespace kcshim::dropin {
 

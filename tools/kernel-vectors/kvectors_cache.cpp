@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "kvectors_cache.h"
+#include "tools/kernel-vectors/kvectors_cache.h"
 
 #include <spawn.h>
 #include <sys/wait.h>

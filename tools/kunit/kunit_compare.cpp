@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "kunit_compare.h"
+#include "tools/kunit/kunit_compare.h"
 
 #include <algorithm>
 #include <cstdio>

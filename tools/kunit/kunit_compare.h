@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string>
 
-#include "kunit_results.h"
+#include "tools/kunit/kunit_results.h"
 
 namespace kcshim::kunit_tool {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "kunit_results.h"
+#include "tools/kunit/kunit_results.h"
 
 #include <fstream>
 #include <regex>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "suite_build.h"
+#include "tools/kunit/suite_build.h"
 
 #include <cstdio>
 #include <functional>
 
-#include <dropin.h>
-#include <kbuild.h>
+#include "tools/dropin/dropin.h"
+#include "tools/dropin/kbuild.h"
 
 namespace kcshim::kunit_tool {
 

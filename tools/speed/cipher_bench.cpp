@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "cipher_bench.h"
+#include "tools/speed/cipher_bench.h"
 
 #include <cstdlib>
 #include <cstring>
 
 #include <crypto/skcipher.h>
 
-#include "error.h"
+#include "tools/speed/error.h"
 
 namespace kcshim::speed {
 

@@ -11,7 +11,7 @@
 
 #include <linux/scatterlist.h>
 
-#include "templates.h"
+#include "tools/speed/templates.h"
 
 struct crypto_skcipher;
 struct skcipher_request;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "compare.h"
+#include "tools/speed/compare.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "emulation.h"
-#include "error.h"
-#include "stats.h"
+#include "tools/speed/emulation.h"
+#include "tools/speed/error.h"
+#include "tools/speed/stats.h"
 
 namespace kcshim::speed {
 namespace {

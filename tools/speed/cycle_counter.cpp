@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "cycle_counter.h"
+#include "tools/speed/cycle_counter.h"
 
 #include <cstring>
 #include <linux/perf_event.h>

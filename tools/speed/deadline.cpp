@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "deadline.h"
+#include "tools/speed/deadline.h"
 
-#include "emulation.h"
+#include "tools/speed/emulation.h"
 
 namespace kcshim::speed {
 

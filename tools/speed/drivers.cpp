@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "drivers.h"
+#include "tools/speed/drivers.h"
 
 #include <algorithm>
 
 #include <kcshim/kcshim.h>
 
-#include "error.h"
+#include "tools/speed/error.h"
 
 namespace kcshim::speed {
 namespace {

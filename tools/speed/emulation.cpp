@@ -3,7 +3,7 @@
 // arm or arm64 kcshim that reads an x86 cpuinfo (no "CPU implementer", a "vendor_id") is emulated.
 // x86-64 builds are never run under qemu-user here, and a qemu-system guest's cpuinfo is the
 // emulated CPU's, so only the user-mode case is detectable and claimed.
-#include "emulation.h"
+#include "tools/speed/emulation.h"
 
 #include <fstream>
 #include <string_view>

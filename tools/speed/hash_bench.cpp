@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "hash_bench.h"
+#include "tools/speed/hash_bench.h"
 
 #include <cstdlib>
 
 #include <crypto/hash.h>
 
-#include "error.h"
+#include "tools/speed/error.h"
 
 namespace kcshim::speed {
 

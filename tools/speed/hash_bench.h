@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "templates.h"
+#include "tools/speed/templates.h"
 
 struct crypto_shash;
 struct shash_desc;

@@ -10,8 +10,8 @@
 #include <chrono>
 #include <cstdint>
 
-#include "cycle_counter.h"
-#include "deadline.h"
+#include "tools/speed/cycle_counter.h"
+#include "tools/speed/deadline.h"
 
 namespace kcshim::speed {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "openssl_bench.h"
+#include "tools/speed/openssl_bench.h"
 
 #include <cerrno>
 #include <regex>

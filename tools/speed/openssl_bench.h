@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "drivers.h"
-#include "templates.h"
+#include "tools/speed/drivers.h"
+#include "tools/speed/templates.h"
 
 namespace kcshim::speed {
 

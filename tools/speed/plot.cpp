@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "plot.h"
+#include "tools/speed/plot.h"
 
 #include <cstdio>
 #include <memory>
@@ -7,7 +7,7 @@
 
 #include <sys/wait.h>
 
-#include "error.h"
+#include "tools/speed/error.h"
 
 namespace kcshim::speed {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "report.h"
+#include "tools/speed/report.h"
 
 namespace kcshim::speed {
 

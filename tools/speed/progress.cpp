@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "progress.h"
+#include "tools/speed/progress.h"
 
 #include <cstdio>
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "report.h"
+#include "tools/speed/report.h"
 
 #include <cmath>
 #include <cstdint>
@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "error.h"
+#include "tools/speed/error.h"
 
 namespace kcshim::speed {
 

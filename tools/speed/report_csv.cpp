@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <cstdio>
 
-#include "report.h"
+#include "tools/speed/report.h"
 
 namespace kcshim::speed {
 

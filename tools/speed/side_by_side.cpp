@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "side_by_side.h"
+#include "tools/speed/side_by_side.h"
 
 #include <cmath>
 #include <cstdio>
 
-#include "error.h"
-#include "stats.h"
-#include "tcrypt_parse.h"
-#include "guest.h"
+#include "tools/speed/error.h"
+#include "tools/speed/stats.h"
+#include "tools/speed/tcrypt_parse.h"
+#include "afalg/kernels/guest.h"
 
 namespace kcshim::speed {
 

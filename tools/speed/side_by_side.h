@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "guest.h"
-#include "tcrypt_run.h"
+#include "afalg/kernels/guest.h"
+#include "tools/speed/tcrypt_run.h"
 
 namespace kcshim::speed {
 

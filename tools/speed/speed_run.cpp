@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "speed_run.h"
+#include "tools/speed/speed_run.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -9,16 +9,16 @@
 
 #include <sched.h>
 
-#include "cipher_bench.h"
-#include "drivers.h"
-#include "emulation.h"
-#include "error.h"
-#include "hash_bench.h"
-#include "measure.h"
-#include "openssl_bench.h"
-#include "progress.h"
-#include "stats.h"
-#include "templates.h"
+#include "tools/speed/cipher_bench.h"
+#include "tools/speed/drivers.h"
+#include "tools/speed/emulation.h"
+#include "tools/speed/error.h"
+#include "tools/speed/hash_bench.h"
+#include "tools/speed/measure.h"
+#include "tools/speed/openssl_bench.h"
+#include "tools/speed/progress.h"
+#include "tools/speed/stats.h"
+#include "tools/speed/templates.h"
 
 namespace kcshim::speed {
 namespace {

@@ -2,7 +2,7 @@
 // kcshim speed: every driver of one algorithm measured at every template line, interleaved
 // (repeat, line, driver) so slow drift of the machine spreads over all drivers alike.
 // A measurement is tcrypt's sec= loop for `sec` seconds, read as MB/s and cycles/byte.
-// With a kernel endpoint (afalg/kernel_endpoint.h), each of the kernel's drivers of the name is
+// With a kernel endpoint (afalg/endpoint/kernel_endpoint.h), each of the kernel's drivers of the name is
 // one more column, "kernel:<driver>", timed inside the kernel's host through AF_ALG (SPEED) so a
 // slow channel to it is not measured; those columns have MB/s only (cycles_per_byte 0).
 #pragma once
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "kernel_endpoint.h"
-#include "report.h"
+#include "afalg/endpoint/kernel_endpoint.h"
+#include "tools/speed/report.h"
 
 namespace kcshim::speed {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "speed_table.h"
+#include "tools/speed/speed_table.h"
 
-#include "emulation.h"
+#include "tools/speed/emulation.h"
 
 #include <algorithm>
 #include <cstdio>

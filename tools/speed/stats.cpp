@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "stats.h"
+#include "tools/speed/stats.h"
 
 #include <algorithm>
 #include <cmath>

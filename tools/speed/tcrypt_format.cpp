@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "tcrypt_format.h"
+#include "tools/speed/tcrypt_format.h"
 
 #include <cstdarg>
 #include <cstdio>

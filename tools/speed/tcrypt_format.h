@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "templates.h"
+#include "tools/speed/templates.h"
 
 namespace kcshim::speed::tcrypt {
 

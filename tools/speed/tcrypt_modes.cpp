@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "tcrypt_modes.h"
+#include "tools/speed/tcrypt_modes.h"
 
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <map>
 
-#include "error.h"
+#include "tools/speed/error.h"
 
 namespace kcshim::speed {
 namespace {

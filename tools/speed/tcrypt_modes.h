@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "templates.h"
+#include "tools/speed/templates.h"
 
 namespace kcshim::speed {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "tcrypt_parse.h"
+#include "tools/speed/tcrypt_parse.h"
 
 #include <cstdio>
 #include <string>

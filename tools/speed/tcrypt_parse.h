@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tcrypt_run.h"
+#include "tools/speed/tcrypt_run.h"
 
 namespace kcshim::speed {
 

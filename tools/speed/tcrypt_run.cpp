@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "tcrypt_run.h"
+#include "tools/speed/tcrypt_run.h"
 
 #include <chrono>
 #include <map>
 
 #include <kcshim/kcshim.h>
 
-#include "cipher_bench.h"
-#include "emulation.h"
-#include "error.h"
-#include "hash_bench.h"
-#include "measure.h"
-#include "tcrypt_format.h"
+#include "tools/speed/cipher_bench.h"
+#include "tools/speed/emulation.h"
+#include "tools/speed/error.h"
+#include "tools/speed/hash_bench.h"
+#include "tools/speed/measure.h"
+#include "tools/speed/tcrypt_format.h"
 
 namespace kcshim::speed {
 namespace {

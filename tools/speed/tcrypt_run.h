@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tcrypt_modes.h"
+#include "tools/speed/tcrypt_modes.h"
 
 namespace kcshim::speed {
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "templates.h"
+#include "tools/speed/templates.h"
 
 #include <array>
 #include <cstring>
 
-#include "error.h"
+#include "tools/speed/error.h"
 
 namespace kcshim::speed {
 

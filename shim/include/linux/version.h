@@ -4,7 +4,7 @@
  * (VERSION, PATCHLEVEL, SUBLEVEL) and passes -DKCSHIM_LINUX_VERSION_CODE; code built without a
  * tree (kcshim itself, our own drivers) gets the newest generation the shim emulates. The shim's
  * headers pick with it where 6.x and 7.x differ; the core reads each module's value through
- * struct module (shim/src/generation.h).
+ * struct module (shim/src/crypto/generation.h).
  */
 #ifndef _KCSHIM_LINUX_VERSION_H
 #define _KCSHIM_LINUX_VERSION_H

@@ -9,7 +9,7 @@
 #include <kunit/assert.h>
 #include <linux/err.h>
 
-#include "kunit.h"
+#include "shim/src/kunit/kunit.h"
 
 namespace kcshim::kunit {
 

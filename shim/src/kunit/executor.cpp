@@ -16,8 +16,8 @@
 #include <kcshim/kunit.h>
 #include <kunit/test.h>
 
-#include "ktap.h"
-#include "kunit.h"
+#include "shim/src/kunit/ktap.h"
+#include "shim/src/kunit/kunit.h"
 
 namespace kcshim::kunit {
 

@@ -19,7 +19,7 @@
 #include <cstring>
 #include <string>
 
-#include "kunit.h"
+#include "shim/src/kunit/kunit.h"
 
 namespace kcshim::kunit {
 

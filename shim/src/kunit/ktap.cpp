@@ -2,7 +2,7 @@
 // The KTAP lines lib/kunit/test.c and executor.c print, byte for byte: nesting is 4 spaces per
 // level; a skip is "ok N name # SKIP reason"; the suite statistics start in column 0, as the
 // kernel logs them.
-#include "ktap.h"
+#include "shim/src/kunit/ktap.h"
 
 #include <string>
 

@@ -8,7 +8,7 @@
 
 #include <kunit/test.h>
 
-#include "kunit.h"
+#include "shim/src/kunit/kunit.h"
 
 namespace kcshim::kunit {
 

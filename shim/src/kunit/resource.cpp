@@ -9,7 +9,7 @@
 #include <kunit/resource.h>
 #include <kunit/test.h>
 
-#include "kunit.h"
+#include "shim/src/kunit/kunit.h"
 
 namespace {
 

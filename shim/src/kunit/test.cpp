@@ -13,8 +13,8 @@
 #include <kunit/test-bug.h>
 #include <kunit/test.h>
 
-#include "ktap.h"
-#include "kunit.h"
+#include "shim/src/kunit/ktap.h"
+#include "shim/src/kunit/kunit.h"
 
 namespace kcshim::kunit {
 

@@ -5,7 +5,7 @@
 // 12 rounds) and 128 bits (16 rounds). Reports MB/s (CPU time) and, on x86, TSC cycles per byte.
 //
 //   build/tests/algs/cast5/bench_cast5 [--benchmark_filter=8192] [--benchmark_repetitions=5]
-#include "support/bench_throughput.h"
+#include "tests/support/bench_throughput.h"
 
 #include <cstdint>
 #include <string>

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cast5_test_util.h"
+#include "tests/algs/cast5/cast5_test_util.h"
 
 using namespace cast5_test;
 

@@ -27,8 +27,8 @@
 #include <linux/err.h>
 #include <linux/scatterlist.h>
 
-#include "support/bytes.h"
-#include "support/seed.h"
+#include "tests/support/bytes.h"
+#include "tests/support/seed.h"
 
 namespace cast5_test {
 

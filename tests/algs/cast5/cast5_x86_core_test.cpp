@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "algs/cast5/cast5_test_util.h"
+#include "tests/algs/cast5/cast5_test_util.h"
 
 extern "C" {
 #include "cast5-x86.h"

@@ -16,9 +16,9 @@
 #include <asm/fpu/xstate.h>
 #include <crypto/internal/simd.h>
 
-#include "algs/cast5/cast5_test_util.h"
-#include "support/feature_mask.h"
-#include "support/variant_testing.h"
+#include "tests/algs/cast5/cast5_test_util.h"
+#include "tests/support/feature_mask.h"
+#include "tests/support/variant_testing.h"
 
 namespace {
 

@@ -3,7 +3,7 @@
 // (one digest per message). Reports MB/s (bytes_per_second, from CPU time) and, on x86, TSC cycles per byte.
 //
 //   build/tests/algs/crct10dif/bench_crct10dif [--benchmark_repetitions=5]
-#include "support/bench_shash.h"
+#include "tests/support/bench_shash.h"
 
 using kcshim_test::bench_shash_digest;
 

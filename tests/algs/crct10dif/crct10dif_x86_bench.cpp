@@ -10,8 +10,8 @@
 //
 //   taskset -c 1 build/tests/algs/crct10dif/bench_crct10dif_x86 --benchmark_repetitions=5
 //       --benchmark_report_aggregates_only=true     (one command line)
-#include "support/bench_shash.h"
-#include "support/bench_throughput.h"
+#include "tests/support/bench_shash.h"
+#include "tests/support/bench_throughput.h"
 
 #include <cstdint>
 #include <vector>

@@ -15,8 +15,8 @@
 #include <asm/cpufeature.h>
 #include <asm/fpu/xstate.h>
 
-#include "support/feature_mask.h"
-#include "support/variant_testing.h"
+#include "tests/support/feature_mask.h"
+#include "tests/support/variant_testing.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 
 #include <benchmark/benchmark.h>
 
-#include "support/bench_openssl.h"
-#include "support/bench_shash.h"
+#include "tests/support/bench_openssl.h"
+#include "tests/support/bench_shash.h"
 
 namespace {
 

@@ -2,9 +2,9 @@
 // The SHA-3 / SHAKE generic drivers through the kernel API: registration, our own vectors via the
 // self-test manager, API equivalences (digest / update+final / finup, export+import), the export
 // format of sha3.h, and OpenSSL as the independent reference for random messages and splits.
-#include "support/shash_testing.h"
+#include "tests/support/shash_testing.h"
 
-#include "sha3/sha3.h"
+#include "algs/sha3/sha3.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -2,9 +2,9 @@
 // The SHA-384 / SHA-512 generic drivers through the kernel API: registration, our own vectors via
 // the self-test manager, API equivalences (digest / update+final / finup, export+import), the
 // export format of sha512.h, and OpenSSL as the independent reference for random messages.
-#include "support/shash_testing.h"
+#include "tests/support/shash_testing.h"
 
-#include "sha512/sha512.h"
+#include "algs/sha512/sha512.h"
 
 #include <cstddef>
 #include <cstdint>

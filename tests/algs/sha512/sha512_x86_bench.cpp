@@ -20,9 +20,9 @@
 #include <benchmark/benchmark.h>
 #include <openssl/evp.h>
 
-#include "support/bench_block.h"
-#include "support/bench_openssl.h"
-#include "support/bench_shash.h"
+#include "tests/support/bench_block.h"
+#include "tests/support/bench_openssl.h"
+#include "tests/support/bench_shash.h"
 
 extern "C" {
 #include "sha512-x86.h"

@@ -29,10 +29,10 @@
 #include <linux/types.h>
 #include <linux/unaligned.h>
 
-#include "cast5/cast5.h"
-#include "crct10dif/crct10dif.h"
-#include "sha3/sha3.h"
-#include "sha512/sha512.h"
+#include "../../../algs/cast5/cast5.h"
+#include "../../../algs/crct10dif/crct10dif.h"
+#include "../../../algs/sha3/sha3.h"
+#include "../../../algs/sha512/sha512.h"
 
 #include "be_runtime.h"
 

@@ -5,7 +5,7 @@
 
 #include <kcshim/kcshim.h>
 
-#include "support/kernel_api.h"
+#include "tests/support/kernel_api.h"
 
 int main(int argc, char **argv)
 {

@@ -25,9 +25,9 @@
 
 #include <kcshim/kcshim.h>
 
-#include "fixture.h"
-#include "support/kernel_api.h"
-#include "support/modules.h"
+#include "tests/shim/relocatable/fixture.h"
+#include "tests/support/kernel_api.h"
+#include "tests/support/modules.h"
 
 // GDB's JIT interface, as libkcshim defines it (gdb/jit.h): the images it announces.
 extern "C" {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// Binding by side (shim/src/module_binding.h): a consumer module loaded with a suffix reaches the
+// Binding by side (shim/src/module/module_binding.h): a consumer module loaded with a suffix reaches the
 // provider build of its own suffix through every kind of binding (a call, a GOT load, absolute
 // pointers in its data), whichever side was loaded first; falls back to unsuffixed modules, never
 // to another side; and the listing names the provider.
@@ -11,8 +11,8 @@
 
 #include <kcshim/kcshim.h>
 
-#include "support/kernel_api.h"
-#include "support/modules.h"
+#include "tests/support/kernel_api.h"
+#include "tests/support/modules.h"
 
 using namespace kcshim::test;
 
