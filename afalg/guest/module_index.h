@@ -2,7 +2,7 @@
 /*
  * What depmod wrote about a kernel's modules, and the order modprobe loads
  * a name in.  Pure text in, plans out: no file or kernel access here, so the
- * host's tests drive it (tests/afalg/guest_init_test.cpp).
+ * host's tests drive it (tests/afalg/guest/guest_init_test.cpp).
  *
  * The files, in /lib/modules/<release>/:
  *   modules.dep            "kernel/crypto/sha3-ce.ko: kernel/crypto/sha3_generic.ko ..."

@@ -4,7 +4,7 @@
 // (EVP, legacy provider) on the same buffers. Key sizes: 64 bits (tcrypt's speed_template_8,
 // 12 rounds) and 128 bits (16 rounds). Reports MB/s (CPU time) and, on x86, TSC cycles per byte.
 //
-//   build/tests/algs/cast5/bench_cast5 [--benchmark_filter=8192] [--benchmark_repetitions=5]
+//   build/tests/algs/cast5/cast5_bench [--benchmark_filter=8192] [--benchmark_repetitions=5]
 #include "tests/support/bench_throughput.h"
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // Speed of crct10dif-generic through crypto_shash_digest(), as tcrypt's hash speed test runs it
 // (one digest per message). Reports MB/s (bytes_per_second, from CPU time) and, on x86, TSC cycles per byte.
 //
-//   build/tests/algs/crct10dif/bench_crct10dif [--benchmark_repetitions=5]
+//   build/tests/algs/crct10dif/crct10dif_bench [--benchmark_repetitions=5]
 #include "tests/support/bench_shash.h"
 
 using kcshim_test::bench_shash_digest;

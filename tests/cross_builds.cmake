@@ -1,0 +1,71 @@
+# The host build's tests that run the cross builds (labels arm64 and arm): each configures and
+# builds build/<arch>/ with the arch's toolchain and runs its tests under qemu-user
+# (tests/cross_test.sh); the cross build's own tests are the <arch>/ folders of tests/.
+#
+# arm64: the library, our drivers and the shim's tests cross-compiled with gcc-aarch64-linux-gnu
+# and run under qemu-aarch64 (cortex-a53 and max), so the drivers' byte-order and alignment
+# handling and the arm64 CPU-feature code run on the architecture they claim to support.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+find_program(KCSHIM_AARCH64_CXX aarch64-linux-gnu-g++)
+find_program(KCSHIM_QEMU_AARCH64 qemu-aarch64)
+if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
+  # the shim's tests once (on max, which has every feature); on cortex-a53 the arm64 label's:
+  # what registers there and what does not
+  foreach(cpu cortex-a53 max)
+    set(only)
+    if(cpu STREQUAL "cortex-a53")
+      set(only -Larm64)
+    endif()
+    add_test(NAME arm64.cross_build_and_test_${cpu}
+      COMMAND ${PROJECT_SOURCE_DIR}/tests/cross_test.sh ${PROJECT_SOURCE_DIR}
+              ${CMAKE_BINARY_DIR}/arm64 aarch64-linux-gnu ${cpu} ${only}
+              # the CLI too (its board folder runs under qemu) and the three trees' vectors
+              # built for arm64 (the drop-in coverage below), from the host build's trees;
+              # not the qemu guests' programs, which the host build has
+              -DKCSHIM_TOOLS=ON -DKCSHIM_KERNEL_VECTOR_VERSIONS=6.1$<SEMICOLON>6.12$<SEMICOLON>7.3
+              -DKCSHIM_KERNEL_TREES=${KCSHIM_KERNEL_TREES} -DKCSHIM_GUEST_PROGRAMS=OFF
+              Sha3Ce:6 Sha512Ce:6 CrcT10difArm64:7 CrcT10difArm64NoPmull:5)
+    set_tests_properties(arm64.cross_build_and_test_${cpu} PROPERTIES LABELS arm64 TIMEOUT 1800
+      RESOURCE_LOCK arm64_build FIXTURES_SETUP arm64_build)
+  endforeach()
+  # The kernel's own arm64 drivers (arch/arm64/crypto of 6.1 and 6.12), built with
+  # `kcshim build --arch arm64` against that build's library and run by its kcshim under
+  # qemu-aarch64 -cpu max and cortex-a53: no cell may get worse than the baseline.
+  add_test(NAME arm64.dropin_coverage
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tools/dropin/coverage --arch arm64
+            --cpus max cortex-a53 --versions 6.1 6.12 7.3 --trees ${KCSHIM_KERNEL_TREES}
+            --target-kcshim ${CMAKE_BINARY_DIR}/arm64/tools/cli/kcshim
+            --vectors-dir ${CMAKE_BINARY_DIR}/arm64 --kcshim $<TARGET_FILE:kcshim_cli>
+            --out ${CMAKE_BINARY_DIR}/dropin-arm64 --markdown ${CMAKE_BINARY_DIR}/dropin-arm64/coverage.md
+            --tsv ${CMAKE_BINARY_DIR}/dropin-arm64/coverage.tsv
+            --baseline ${PROJECT_SOURCE_DIR}/tests/tools/dropin/arm64-coverage-baseline.tsv)
+  set_tests_properties(arm64.dropin_coverage PROPERTIES LABELS "arm64;dropin" TIMEOUT 1800
+    RESOURCE_LOCK arm64_build FIXTURES_REQUIRED arm64_build
+    ENVIRONMENT KCSHIM_LIBRARY=${CMAKE_BINARY_DIR}/arm64/shim/libkcshim.so
+    SKIP_REGULAR_EXPRESSION "coverage: no tree")
+else()
+  message(STATUS "arm64 tests: no aarch64-linux-gnu-g++ or qemu-aarch64 (tools/install-deps --tests)")
+endif()
+
+# 32-bit arm (ARMv7-A, hard float): the library, our drivers and the shim's tests cross-compiled
+# with gcc-arm-linux-gnueabihf and run under qemu-arm, on a Cortex-A8 (the NEON core the kernel's
+# sha512-neon was tuned for) and a Cortex-A15.
+find_program(KCSHIM_ARM_CXX arm-linux-gnueabihf-g++)
+find_program(KCSHIM_QEMU_ARM qemu-arm)
+if(KCSHIM_ARM_CXX AND KCSHIM_QEMU_ARM)
+  # the shim's tests once (on the Cortex-A8), the arm label's on both
+  foreach(cpu cortex-a8 cortex-a15)
+    set(only)
+    if(cpu STREQUAL "cortex-a15")
+      set(only -Larm)
+    endif()
+    add_test(NAME arm.cross_build_and_test_${cpu}
+      COMMAND ${PROJECT_SOURCE_DIR}/tests/cross_test.sh ${PROJECT_SOURCE_DIR}
+              ${CMAKE_BINARY_DIR}/arm arm-linux-gnueabihf ${cpu} ${only}
+              Sha512Neon:6 Sha512NeonMasked:2)
+    set_tests_properties(arm.cross_build_and_test_${cpu} PROPERTIES LABELS arm TIMEOUT 1800
+      RESOURCE_LOCK arm_build)
+  endforeach()
+else()
+  message(STATUS "arm tests: no arm-linux-gnueabihf-g++ or qemu-arm (tools/install-deps --tests)")
+endif()
