@@ -24,9 +24,12 @@
  *               the same state); then --iterations random cases, a quarter
  *               of them with lengths not rounded to the block size.
  *
- * testmgr's extra tests (kernel-api.md §4.3) run 800 random cases per
- * driver against -generic only; xcheck runs the exhaustive sweeps above plus
- * 800 random cases by default, against every kernel driver of the name.
+ * testmgr's extra tests (CONFIG_CRYPTO_MANAGER_EXTRA_TESTS: the fuzz tests
+ * test_hash_vs_generic_impl() and test_skcipher_vs_generic_impl() in
+ * crypto/testmgr.c) run fuzz_iterations * 8 random cases per driver (800
+ * by default) against its -generic implementation only; xcheck runs the
+ * exhaustive sweeps above plus 800 random cases by default, against every
+ * kernel driver of the name.
  *
  * The kernel side goes through KernelEndpoint::batch(), so through a bridge
  * the messages are generated on both ends (batch.h) and only seeds travel.
