@@ -287,6 +287,278 @@ unsigned int array_priority(const char *name)
 	return 65536;
 }
 
+// Where everything goes in the mapping: each loaded section at an offset in its part, the
+// trampolines after the text, the GOT after the rodata; each part starts on a page.
+struct Layout {
+	std::vector<std::pair<Part, std::size_t>> where;	// per section; SIZE_MAX when not loaded
+	std::size_t part_start[parts] = {};
+	std::size_t tramp_off = 0;
+	std::size_t got_off = 0;
+	std::size_t total = 0;
+};
+
+std::string lay_out(const Elf &e, Layout *l)
+{
+	const std::size_t nsec = e.eh->e_shnum;
+	// Layout: each loaded section at an offset in its part; .eh_frame gets 4 zero bytes after
+	// it, the terminator a linked object would have from crtend.o.
+	std::size_t part_size[parts] = {};
+	std::vector<std::pair<Part, std::size_t>> &where = l->where;
+	where.assign(nsec, {text, SIZE_MAX});
+	for (std::size_t i = 1; i < nsec; i++) {
+		const Elf64_Shdr &s = e.sh[i];
+		// empty sections too: a symbol defined in one (an end marker) needs an address
+		if (!(s.sh_flags & SHF_ALLOC))
+			continue;
+		if (s.sh_flags & SHF_TLS)
+			return std::string("thread-local section ") + e.section_name(i) +
+			       " (per-CPU data in a relocatable module is not supported)";
+		Part p = part_of(s);
+		std::size_t off = align_up(part_size[p], s.sh_addralign);
+		where[i] = {p, off};
+		part_size[p] = off + s.sh_size + (strcmp(e.section_name(i), ".eh_frame") ? 0 : 4);
+	}
+	l->tramp_off = align_up(part_size[text], 16);
+	part_size[text] = l->tramp_off + e.nsyms * trampoline_size;
+	l->got_off = align_up(part_size[rodata], 8);
+	part_size[rodata] = l->got_off + e.nsyms * 8;
+	const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+	l->total = 0;
+	for (int p = 0; p < parts; p++) {
+		l->part_start[p] = l->total;
+		l->total += align_up(std::max<std::size_t>(part_size[p], 1), page);
+	}
+	return {};
+}
+
+// Maps the image in reach and copies each loaded section to its place (the rest stays zero).
+std::string map_sections(RelocatableModule::Image *img, const Elf &e, const Layout &l)
+{
+	Mapping &mem = img->map;
+	const std::size_t nsec = e.eh->e_shnum;
+	void *map = map_in_reach(l.total);
+	if (map == MAP_FAILED)
+		return std::string("cannot map the module: ") + strerror(errno);
+	mem.base = static_cast<std::uint8_t *>(map);
+	mem.size = l.total;
+	if (__lsan_register_root_region)
+		__lsan_register_root_region(map, l.total);
+	img->section_addr.assign(nsec, 0);
+	for (std::size_t i = 1; i < nsec; i++) {
+		if (l.where[i].second == SIZE_MAX)
+			continue;
+		std::uint8_t *dst = mem.base + l.part_start[l.where[i].first] + l.where[i].second;
+		img->section_addr[i] = reinterpret_cast<std::uintptr_t>(dst);
+		if (e.sh[i].sh_type != SHT_NOBITS)
+			memcpy(dst, img->file.data() + e.sh[i].sh_offset, e.sh[i].sh_size);
+	}
+	return {};
+}
+
+// Each symbol's value, and whether it is undefined in the module (bound by the Resolve callback).
+struct Symbols {
+	std::vector<std::uintptr_t> value;
+	std::vector<bool> external;
+};
+
+// Symbols: their values, and the module's own definitions as its exports.
+std::string bind_symbols(const Elf &e, RelocatableModule::Image *img,
+			 const RelocatableModule::Resolve &resolve, const std::uint64_t *got,
+			 Symbols *syms)
+{
+	const std::size_t nsec = e.eh->e_shnum;
+	std::vector<std::uintptr_t> &value = syms->value;
+	std::vector<bool> &external = syms->external;
+	value.assign(e.nsyms, 0);
+	external.assign(e.nsyms, false);
+	for (std::size_t i = 1; i < e.nsyms; i++) {
+		const Elf64_Sym &s = e.syms[i];
+		const char *name = e.symbol_name(i);
+		unsigned int bind = ELF64_ST_BIND(s.st_info);
+		if (ELF64_ST_TYPE(s.st_info) == STT_TLS)
+			continue;	// refused in relocate() if a relocation uses it
+		if (s.st_shndx == SHN_UNDEF && !strcmp(name, "_GLOBAL_OFFSET_TABLE_")) {
+			value[i] = reinterpret_cast<std::uintptr_t>(got);	// the GOT built here
+		} else if (s.st_shndx == SHN_UNDEF) {
+			external[i] = true;
+			if (std::string why = resolve(name, bind == STB_WEAK, &value[i]); !why.empty())
+				return why;
+		} else if (s.st_shndx == SHN_ABS) {
+			value[i] = s.st_value;
+		} else if (s.st_shndx == SHN_COMMON) {
+			return std::string("common symbol ") + name + " (build with -fno-common)";
+		} else if (s.st_shndx < nsec && img->section_addr[s.st_shndx]) {
+			value[i] = img->section_addr[s.st_shndx] + s.st_value;
+			if ((bind == STB_GLOBAL || bind == STB_WEAK) && *name)
+				img->exports.emplace(name, value[i]);
+		}
+	}
+	return {};
+}
+
+// A stand-in within reach of the module for an outside symbol that is not: a trampoline
+// for a function, a copy for read-only data (a constant table in another module, e.g.
+// cast_s1 that cast5's x86 assembly indexes, crypto_ft_tab that aes-arm64's addresses) --
+// what ld's PLT and copy relocations do for an executable. 0 when neither applies.
+struct StandIns {
+	Mapping &mem;
+	std::uint8_t *tramps;				// one trampoline slot per symbol
+	const std::vector<std::uintptr_t> &value;	// the symbols' values
+	std::vector<std::uintptr_t> stand_in;		// per symbol, once made; else 0
+
+	std::uintptr_t reach(std::size_t sym, bool call);
+};
+
+std::uintptr_t StandIns::reach(std::size_t sym, bool call)
+{
+	if (stand_in[sym])
+		return stand_in[sym];
+	unsigned int type = STT_FUNC;
+	std::size_t size = 0;
+	bool known = outside_symbol(value[sym], &type, &size);
+	if (call || type == STT_FUNC || type == STT_GNU_IFUNC) {
+		std::uint8_t *t = tramps + sym * trampoline_size;
+		if (host_machine == EM_AARCH64)
+			relocation::write_aarch64_trampoline(t, value[sym]);
+		else
+			relocation::write_x86_64_trampoline(t, value[sym]);
+		return stand_in[sym] = reinterpret_cast<std::uintptr_t>(t);
+	}
+	if (!known || type != STT_OBJECT || !size || !read_only_memory(value[sym], size))
+		return 0;
+	void *copy = map_in_reach(size, mem.base);
+	if (copy == MAP_FAILED)
+		return 0;
+	memcpy(copy, reinterpret_cast<const void *>(value[sym]), size);
+	mprotect(copy, size, PROT_READ);
+	mem.copies.emplace_back(copy, size);
+	return stand_in[sym] = reinterpret_cast<std::uintptr_t>(copy);
+}
+
+// Relocations, by the host's architecture (parse() checked the module is of it).
+std::string relocate(const Elf &e, const RelocatableModule::Image *img, const Symbols &syms,
+		     StandIns *stand_ins, std::uint64_t *got)
+{
+	const std::size_t nsec = e.eh->e_shnum;
+	const std::vector<std::uintptr_t> &value = syms.value;
+	const std::vector<bool> &external = syms.external;
+	const bool arm64 = host_machine == EM_AARCH64;
+	for (std::size_t r = 1; r < nsec; r++) {
+		const Elf64_Shdr &rs = e.sh[r];
+		if (rs.sh_type == SHT_REL)
+			return "SHT_REL relocations (x86-64 and arm64 objects use SHT_RELA)";
+		// (parse() checked sh_entsize and sh_info)
+		if (rs.sh_type != SHT_RELA || !img->section_addr[rs.sh_info])
+			continue;
+		const char *target = e.section_name(rs.sh_info);
+		auto *rel = reinterpret_cast<const Elf64_Rela *>(img->file.data() + rs.sh_offset);
+		std::size_t n = rs.sh_size / sizeof(Elf64_Rela);
+		for (std::size_t k = 0; k < n; k++) {
+			std::size_t sym = ELF64_R_SYM(rel[k].r_info);
+			unsigned int type = ELF64_R_TYPE(rel[k].r_info);
+			std::size_t width = arm64 ? relocation::width_aarch64(type)
+						  : relocation::width_x86_64(type);
+			if (sym >= e.nsyms || rel[k].r_offset > e.sh[rs.sh_info].sh_size ||
+			    e.sh[rs.sh_info].sh_size - rel[k].r_offset < width)
+				return std::string("bad relocation in ") + target;
+			if (sym && ELF64_ST_TYPE(e.syms[sym].st_info) == STT_TLS)
+				return std::string("thread-local symbol ") + e.symbol_name(sym) +
+				       " used in " + target + " (not supported in relocatable modules)";
+			relocation::Site site{type,
+					      static_cast<std::uintptr_t>(img->section_addr[rs.sh_info] +
+									  rel[k].r_offset),
+					      static_cast<std::int64_t>(value[sym]),
+					      rel[k].r_addend,
+					      external[sym],
+					      sym ? e.symbol_name(sym) : "?",
+					      target};
+			relocation::Loader loader{
+				[&](bool call) { return stand_ins->reach(sym, call); },
+				[&] { return stand_ins->stand_in[sym]; },
+				[&] {
+					got[sym] = value[sym];
+					return reinterpret_cast<std::uintptr_t>(&got[sym]);
+				},
+				reinterpret_cast<std::int64_t>(got)};
+			std::string why = arm64 ? relocation::apply_aarch64(site, loader)
+						: relocation::apply_x86_64(site, loader);
+			if (!why.empty())
+				return why;
+		}
+	}
+	return {};
+}
+
+// Makes the relocated code fetchable and gives each part its protection.
+std::string protect(const Mapping &mem, const Layout &l)
+{
+	// The code as relocated is what the CPU must fetch (arm64's instruction cache is not coherent
+	// with the writes above).
+	__builtin___clear_cache(reinterpret_cast<char *>(mem.base + l.part_start[text]),
+				reinterpret_cast<char *>(mem.base + l.part_start[rodata]));
+	// Protections: code r-x, constants and GOT r--, data rw-.
+	if (mprotect(mem.base + l.part_start[text], l.part_start[rodata] - l.part_start[text],
+		     PROT_READ | PROT_EXEC) ||
+	    mprotect(mem.base + l.part_start[rodata], l.part_start[data] - l.part_start[rodata],
+		     PROT_READ))
+		return std::string("mprotect: ") + strerror(errno);
+	return {};
+}
+
+// Announce the image before running any of its code: to gdb (its JIT interface reads the
+// object with each section's sh_addr set to where it now lives) and to the unwinder.
+void announce_image(RelocatableModule::Image *img, const Elf &e)
+{
+	Mapping &mem = img->map;
+	const std::size_t nsec = e.eh->e_shnum;
+	mem.debug_image = img->file;
+	auto *dsh = reinterpret_cast<Elf64_Shdr *>(mem.debug_image.data() + e.eh->e_shoff);
+	for (std::size_t i = 1; i < nsec; i++)
+		if (img->section_addr[i])
+			dsh[i].sh_addr = img->section_addr[i];
+	void *eh_frame = nullptr;
+	for (std::size_t i = 1; i < nsec; i++)
+		if (img->section_addr[i] && !strcmp(e.section_name(i), ".eh_frame"))
+			eh_frame = reinterpret_cast<void *>(img->section_addr[i]);
+	mem.announce(eh_frame);
+}
+
+// Constructors (they queue the module's init calls), in priority order: returned, to be run;
+// destructors are kept in img->fini for unload, in the reverse order.
+std::vector<std::uintptr_t> init_and_fini_arrays(const Elf &e, RelocatableModule::Image *img)
+{
+	const std::size_t nsec = e.eh->e_shnum;
+	struct Array {
+		unsigned int priority;
+		std::size_t section;
+	};
+	std::vector<Array> inits, finis;
+	for (std::size_t i = 1; i < nsec; i++) {
+		if (!img->section_addr[i])
+			continue;
+		if (e.sh[i].sh_type == SHT_INIT_ARRAY)
+			inits.push_back({array_priority(e.section_name(i)), i});
+		else if (e.sh[i].sh_type == SHT_FINI_ARRAY)
+			finis.push_back({array_priority(e.section_name(i)), i});
+	}
+	auto by_priority = [](const Array &a, const Array &b) { return a.priority < b.priority; };
+	std::stable_sort(inits.begin(), inits.end(), by_priority);
+	std::stable_sort(finis.begin(), finis.end(), by_priority);
+	auto entries = [&](const Array &a) {
+		const auto *fn = reinterpret_cast<const std::uintptr_t *>(img->section_addr[a.section]);
+		return std::vector<std::uintptr_t>(fn, fn + e.sh[a.section].sh_size / 8);
+	};
+	for (const Array &a : finis)
+		for (std::uintptr_t fn : entries(a))
+			img->fini.push_back(fn);
+	std::reverse(img->fini.begin(), img->fini.end());
+	std::vector<std::uintptr_t> ctors;
+	for (const Array &a : inits)
+		for (std::uintptr_t fn : entries(a))
+			ctors.push_back(fn);
+	return ctors;
+}
+
 }  // namespace
 
 void Mapping::announce(void *eh_frame_start)
@@ -358,222 +630,33 @@ std::unique_ptr<RelocatableModule> RelocatableModule::load(const std::string &pa
 							   Code code)
 {
 	auto img = std::make_unique<Image>();
-	Mapping &mem = img->map;
 	img->file = std::move(file);
 	Elf e{img->file};
-	if (std::string why = parse(e); !why.empty()) {
-		*error = path + ": " + why;
-		return nullptr;
-	}
-	const std::size_t nsec = e.eh->e_shnum;
 	auto fail = [&](const std::string &why) {
 		*error = path + ": " + why;
 		return nullptr;
 	};
-
-	// Layout: each loaded section at an offset in its part; .eh_frame gets 4 zero bytes after
-	// it, the terminator a linked object would have from crtend.o.
-	std::size_t part_size[parts] = {};
-	std::vector<std::pair<Part, std::size_t>> where(nsec, {text, SIZE_MAX});
-	for (std::size_t i = 1; i < nsec; i++) {
-		const Elf64_Shdr &s = e.sh[i];
-		// empty sections too: a symbol defined in one (an end marker) needs an address
-		if (!(s.sh_flags & SHF_ALLOC))
-			continue;
-		if (s.sh_flags & SHF_TLS)
-			return fail(std::string("thread-local section ") + e.section_name(i) +
-				    " (per-CPU data in a relocatable module is not supported)");
-		Part p = part_of(s);
-		std::size_t off = align_up(part_size[p], s.sh_addralign);
-		where[i] = {p, off};
-		part_size[p] = off + s.sh_size + (strcmp(e.section_name(i), ".eh_frame") ? 0 : 4);
-	}
-	const std::size_t tramp_off = align_up(part_size[text], 16);
-	part_size[text] = tramp_off + e.nsyms * trampoline_size;
-	const std::size_t got_off = align_up(part_size[rodata], 8);
-	part_size[rodata] = got_off + e.nsyms * 8;
-	const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-	std::size_t part_start[parts];
-	std::size_t total = 0;
-	for (int p = 0; p < parts; p++) {
-		part_start[p] = total;
-		total += align_up(std::max<std::size_t>(part_size[p], 1), page);
-	}
-
-	void *map = map_in_reach(total);
-	if (map == MAP_FAILED)
-		return fail(std::string("cannot map the module: ") + strerror(errno));
-	mem.base = static_cast<std::uint8_t *>(map);
-	mem.size = total;
-	if (__lsan_register_root_region)
-		__lsan_register_root_region(map, total);
-	img->section_addr.assign(nsec, 0);
-	for (std::size_t i = 1; i < nsec; i++) {
-		if (where[i].second == SIZE_MAX)
-			continue;
-		std::uint8_t *dst = mem.base + part_start[where[i].first] + where[i].second;
-		img->section_addr[i] = reinterpret_cast<std::uintptr_t>(dst);
-		if (e.sh[i].sh_type != SHT_NOBITS)
-			memcpy(dst, img->file.data() + e.sh[i].sh_offset, e.sh[i].sh_size);
-	}
-	std::uint8_t *tramps = mem.base + part_start[text] + tramp_off;
-	auto *got = reinterpret_cast<std::uint64_t *>(mem.base + part_start[rodata] + got_off);
-
-	// Symbols: their values, and the module's own definitions as its exports.
-	std::vector<std::uintptr_t> value(e.nsyms, 0);
-	std::vector<bool> external(e.nsyms, false);
-	for (std::size_t i = 1; i < e.nsyms; i++) {
-		const Elf64_Sym &s = e.syms[i];
-		const char *name = e.symbol_name(i);
-		unsigned int bind = ELF64_ST_BIND(s.st_info);
-		if (ELF64_ST_TYPE(s.st_info) == STT_TLS)
-			continue;	// refused below if a relocation uses it
-		if (s.st_shndx == SHN_UNDEF && !strcmp(name, "_GLOBAL_OFFSET_TABLE_")) {
-			value[i] = reinterpret_cast<std::uintptr_t>(got);	// the GOT built here
-		} else if (s.st_shndx == SHN_UNDEF) {
-			external[i] = true;
-			if (std::string why = resolve(name, bind == STB_WEAK, &value[i]); !why.empty())
-				return fail(why);
-		} else if (s.st_shndx == SHN_ABS) {
-			value[i] = s.st_value;
-		} else if (s.st_shndx == SHN_COMMON) {
-			return fail(std::string("common symbol ") + name + " (build with -fno-common)");
-		} else if (s.st_shndx < nsec && img->section_addr[s.st_shndx]) {
-			value[i] = img->section_addr[s.st_shndx] + s.st_value;
-			if ((bind == STB_GLOBAL || bind == STB_WEAK) && *name)
-				img->exports.emplace(name, value[i]);
-		}
-	}
-
-	// A stand-in within reach of the module for an outside symbol that is not: a trampoline
-	// for a function, a copy for read-only data (a constant table in another module, e.g.
-	// cast_s1 that cast5's x86 assembly indexes, crypto_ft_tab that aes-arm64's addresses) --
-	// what ld's PLT and copy relocations do for an executable. 0 when neither applies.
-	std::vector<std::uintptr_t> stand_in(e.nsyms, 0);
-	auto reach = [&](std::size_t sym, bool call) -> std::uintptr_t {
-		if (stand_in[sym])
-			return stand_in[sym];
-		unsigned int type = STT_FUNC;
-		std::size_t size = 0;
-		bool known = outside_symbol(value[sym], &type, &size);
-		if (call || type == STT_FUNC || type == STT_GNU_IFUNC) {
-			std::uint8_t *t = tramps + sym * trampoline_size;
-			if (host_machine == EM_AARCH64)
-				relocation::write_aarch64_trampoline(t, value[sym]);
-			else
-				relocation::write_x86_64_trampoline(t, value[sym]);
-			return stand_in[sym] = reinterpret_cast<std::uintptr_t>(t);
-		}
-		if (!known || type != STT_OBJECT || !size || !read_only_memory(value[sym], size))
-			return 0;
-		void *copy = map_in_reach(size, mem.base);
-		if (copy == MAP_FAILED)
-			return 0;
-		memcpy(copy, reinterpret_cast<const void *>(value[sym]), size);
-		mprotect(copy, size, PROT_READ);
-		mem.copies.emplace_back(copy, size);
-		return stand_in[sym] = reinterpret_cast<std::uintptr_t>(copy);
-	};
-
-	// Relocations, by the host's architecture (parse() checked the module is of it).
-	const bool arm64 = host_machine == EM_AARCH64;
-	for (std::size_t r = 1; r < nsec; r++) {
-		const Elf64_Shdr &rs = e.sh[r];
-		if (rs.sh_type == SHT_REL)
-			return fail("SHT_REL relocations (x86-64 and arm64 objects use SHT_RELA)");
-		// (parse() checked sh_entsize and sh_info)
-		if (rs.sh_type != SHT_RELA || !img->section_addr[rs.sh_info])
-			continue;
-		const char *target = e.section_name(rs.sh_info);
-		auto *rel = reinterpret_cast<const Elf64_Rela *>(img->file.data() + rs.sh_offset);
-		std::size_t n = rs.sh_size / sizeof(Elf64_Rela);
-		for (std::size_t k = 0; k < n; k++) {
-			std::size_t sym = ELF64_R_SYM(rel[k].r_info);
-			unsigned int type = ELF64_R_TYPE(rel[k].r_info);
-			std::size_t width = arm64 ? relocation::width_aarch64(type)
-						  : relocation::width_x86_64(type);
-			if (sym >= e.nsyms || rel[k].r_offset > e.sh[rs.sh_info].sh_size ||
-			    e.sh[rs.sh_info].sh_size - rel[k].r_offset < width)
-				return fail(std::string("bad relocation in ") + target);
-			if (sym && ELF64_ST_TYPE(e.syms[sym].st_info) == STT_TLS)
-				return fail(std::string("thread-local symbol ") + e.symbol_name(sym) +
-					    " used in " + target + " (not supported in relocatable modules)");
-			relocation::Site site{type,
-					      static_cast<std::uintptr_t>(img->section_addr[rs.sh_info] +
-									  rel[k].r_offset),
-					      static_cast<std::int64_t>(value[sym]),
-					      rel[k].r_addend,
-					      external[sym],
-					      sym ? e.symbol_name(sym) : "?",
-					      target};
-			relocation::Loader loader{
-				[&](bool call) { return reach(sym, call); },
-				[&] { return stand_in[sym]; },
-				[&] {
-					got[sym] = value[sym];
-					return reinterpret_cast<std::uintptr_t>(&got[sym]);
-				},
-				reinterpret_cast<std::int64_t>(got)};
-			std::string why = arm64 ? relocation::apply_aarch64(site, loader)
-						: relocation::apply_x86_64(site, loader);
-			if (!why.empty())
-				return fail(why);
-		}
-	}
-
-	// The code as relocated is what the CPU must fetch (arm64's instruction cache is not coherent
-	// with the writes above).
-	__builtin___clear_cache(reinterpret_cast<char *>(mem.base + part_start[text]),
-				reinterpret_cast<char *>(mem.base + part_start[rodata]));
-	// Protections: code r-x, constants and GOT r--, data rw-.
-	if (mprotect(mem.base + part_start[text], part_start[rodata] - part_start[text],
-		     PROT_READ | PROT_EXEC) ||
-	    mprotect(mem.base + part_start[rodata], part_start[data] - part_start[rodata], PROT_READ))
-		return fail(std::string("mprotect: ") + strerror(errno));
-
-	// Announce the image before running any of its code: to gdb (its JIT interface reads the
-	// object with each section's sh_addr set to where it now lives) and to the unwinder.
-	mem.debug_image = img->file;
-	auto *dsh = reinterpret_cast<Elf64_Shdr *>(mem.debug_image.data() + e.eh->e_shoff);
-	for (std::size_t i = 1; i < nsec; i++)
-		if (img->section_addr[i])
-			dsh[i].sh_addr = img->section_addr[i];
-	void *eh_frame = nullptr;
-	for (std::size_t i = 1; i < nsec; i++)
-		if (img->section_addr[i] && !strcmp(e.section_name(i), ".eh_frame"))
-			eh_frame = reinterpret_cast<void *>(img->section_addr[i]);
-	mem.announce(eh_frame);
-
-	// Constructors (they queue the module's init calls), in priority order; destructors are
-	// kept for unload, run in the reverse order.
-	struct Array {
-		unsigned int priority;
-		std::size_t section;
-	};
-	std::vector<Array> inits, finis;
-	for (std::size_t i = 1; i < nsec; i++) {
-		if (!img->section_addr[i])
-			continue;
-		if (e.sh[i].sh_type == SHT_INIT_ARRAY)
-			inits.push_back({array_priority(e.section_name(i)), i});
-		else if (e.sh[i].sh_type == SHT_FINI_ARRAY)
-			finis.push_back({array_priority(e.section_name(i)), i});
-	}
-	auto by_priority = [](const Array &a, const Array &b) { return a.priority < b.priority; };
-	std::stable_sort(inits.begin(), inits.end(), by_priority);
-	std::stable_sort(finis.begin(), finis.end(), by_priority);
-	auto entries = [&](const Array &a) {
-		const auto *fn = reinterpret_cast<const std::uintptr_t *>(img->section_addr[a.section]);
-		return std::vector<std::uintptr_t>(fn, fn + e.sh[a.section].sh_size / 8);
-	};
-	for (const Array &a : finis)
-		for (std::uintptr_t fn : entries(a))
-			img->fini.push_back(fn);
-	std::reverse(img->fini.begin(), img->fini.end());
-	std::vector<std::uintptr_t> ctors;
-	for (const Array &a : inits)
-		for (std::uintptr_t fn : entries(a))
-			ctors.push_back(fn);
+	if (std::string why = parse(e); !why.empty())
+		return fail(why);
+	Layout layout;
+	if (std::string why = lay_out(e, &layout); !why.empty())
+		return fail(why);
+	if (std::string why = map_sections(img.get(), e, layout); !why.empty())
+		return fail(why);
+	Mapping &mem = img->map;
+	std::uint8_t *tramps = mem.base + layout.part_start[text] + layout.tramp_off;
+	auto *got = reinterpret_cast<std::uint64_t *>(mem.base + layout.part_start[rodata] +
+						      layout.got_off);
+	Symbols syms;
+	if (std::string why = bind_symbols(e, img.get(), resolve, got, &syms); !why.empty())
+		return fail(why);
+	StandIns stand_ins{mem, tramps, syms.value, std::vector<std::uintptr_t>(e.nsyms, 0)};
+	if (std::string why = relocate(e, img.get(), syms, &stand_ins, got); !why.empty())
+		return fail(why);
+	if (std::string why = protect(mem, layout); !why.empty())
+		return fail(why);
+	announce_image(img.get(), e);
+	std::vector<std::uintptr_t> ctors = init_and_fini_arrays(e, img.get());
 	if (code == Code::not_run) {
 		ctors.clear();
 		img->fini.clear();
