@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The linux.uml XSAVE preload (afalg/uml_xstate_preload.c), called the way
+ * The linux.uml XSAVE preload (afalg/kernels/uml_xstate_preload.c), called the way
  * Debian's UML calls ptrace: 832-byte NT_X86_XSTATE buffers against a traced
  * child.  Its ptrace is reached with dlopen + dlsym, so the test process
  * itself keeps libc's.
