@@ -6,6 +6,11 @@
 # and run under qemu-aarch64 (cortex-a53 and max), so the drivers' byte-order and alignment
 # handling and the arm64 CPU-feature code run on the architecture they claim to support.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
+# The generations arm64.dropin_coverage builds the kernel's arm64 drivers of (and the arm64 build
+# makes vectors modules for): all three locally; CI, which keeps the full matrix local, the newest.
+set(KCSHIM_ARM64_DROPIN_VERSIONS "6.1;6.12;7.3" CACHE STRING
+  "kernel generations of the arm64 drop-in coverage test")
+list(JOIN KCSHIM_ARM64_DROPIN_VERSIONS "$<SEMICOLON>" arm64_vector_versions)
 find_program(KCSHIM_AARCH64_CXX aarch64-linux-gnu-g++)
 find_program(KCSHIM_QEMU_AARCH64 qemu-aarch64)
 if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
@@ -19,10 +24,10 @@ if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
     add_test(NAME arm64.cross_build_and_test_${cpu}
       COMMAND ${PROJECT_SOURCE_DIR}/tests/cross_test.sh ${PROJECT_SOURCE_DIR}
               ${CMAKE_BINARY_DIR}/arm64 aarch64-linux-gnu ${cpu} ${only}
-              # the CLI too (its board folder runs under qemu) and the three trees' vectors
+              # the CLI too (its board folder runs under qemu) and the trees' vectors
               # built for arm64 (the drop-in coverage below), from the host build's trees;
               # not the qemu guests' programs, which the host build has
-              -DKCSHIM_TOOLS=ON -DKCSHIM_KERNEL_VECTOR_VERSIONS=6.1$<SEMICOLON>6.12$<SEMICOLON>7.3
+              -DKCSHIM_TOOLS=ON -DKCSHIM_KERNEL_VECTOR_VERSIONS=${arm64_vector_versions}
               -DKCSHIM_KERNEL_TREES=${KCSHIM_KERNEL_TREES} -DKCSHIM_GUEST_PROGRAMS=OFF
               Sha3Ce:6 Sha512Ce:6 CrcT10difArm64:7 CrcT10difArm64NoPmull:5)
     set_tests_properties(arm64.cross_build_and_test_${cpu} PROPERTIES LABELS arm64 TIMEOUT 1800
@@ -33,7 +38,7 @@ if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
   # qemu-aarch64 -cpu max and cortex-a53: no cell may get worse than the baseline.
   add_test(NAME arm64.dropin_coverage
     COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tools/dropin/coverage --arch arm64
-            --cpus max cortex-a53 --versions 6.1 6.12 7.3 --trees ${KCSHIM_KERNEL_TREES}
+            --cpus max cortex-a53 --versions ${KCSHIM_ARM64_DROPIN_VERSIONS} --trees ${KCSHIM_KERNEL_TREES}
             --target-kcshim ${CMAKE_BINARY_DIR}/arm64/tools/cli/kcshim
             --vectors-dir ${CMAKE_BINARY_DIR}/arm64 --kcshim $<TARGET_FILE:kcshim_cli>
             --out ${CMAKE_BINARY_DIR}/dropin-arm64 --markdown ${CMAKE_BINARY_DIR}/dropin-arm64/coverage.md
