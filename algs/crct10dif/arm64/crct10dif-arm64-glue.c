@@ -10,7 +10,7 @@
  * crc_t10dif_generic(). The descriptor state, export format and digest are crct10dif.h's, as for
  * crct10dif-generic.
  *
- * Tested by tests/arm64 (crct10dif_arm64_test.cpp, crct10dif_arm64_no_pmull_test.cpp) under
+ * Tested by tests/algs/crct10dif/arm64 (crct10dif_arm64_test.cpp, crct10dif_arm64_no_pmull_test.cpp) under
  * qemu-aarch64.
  */
 #include <asm/cpufeature.h>

@@ -9,7 +9,7 @@
  * is not usable the generic code path runs instead. The drivers register only on a CPU with the
  * SHA3 extension (HWCAP_SHA3).
  *
- * Tested by tests/arm64 under qemu-aarch64: with -cpu max they register and pass their self-tests
+ * Tested by tests/algs/sha3/arm64 under qemu-aarch64: with -cpu max they register and pass their self-tests
  * and testmgr's extra self-tests against the generic drivers; with -cpu cortex-a53 they must not
  * register. See algs/sha3/README.md.
  */

@@ -8,7 +8,7 @@
  * between sha512-neon and sha512-generic freely. When SIMD is not usable the generic code path
  * runs instead. The drivers register only on a CPU with NEON (HWCAP_NEON).
  *
- * Tested by tests/arm under qemu-arm (-cpu cortex-a8 and cortex-a15), and with NEON masked.
+ * Tested by tests/algs/sha512/arm under qemu-arm (-cpu cortex-a8 and cortex-a15), and with NEON masked.
  */
 #include <asm/neon.h>
 #include <crypto/internal/hash.h>

@@ -9,7 +9,7 @@
  * usable the generic code path runs instead. The drivers register only on a CPU with the SHA512
  * extension (HWCAP_SHA512).
  *
- * Tested by tests/arm64 (sha512_ce_test.cpp) under qemu-aarch64: with -cpu max they register and
+ * Tested by tests/algs/sha512/arm64 (sha512_ce_test.cpp) under qemu-aarch64: with -cpu max they register and
  * pass their self-tests and testmgr's extra self-tests against the generic drivers; with -cpu
  * cortex-a53 they must not register.
  */
