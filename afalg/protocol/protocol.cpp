@@ -9,7 +9,8 @@
  * of the description; a Writer ignores them and sends what it is given, so
  * the peer's Reader is the check.  What no single field can say (SPEED's
  * limits, BATCH's splits and generated total) a decoder checks after the
- * walk.
+ * walk.  It stays one file (720 lines): every message's description beside
+ * the others is the wire format read in one place, as protocol.h states it.
  */
 #include "afalg/protocol/protocol.h"
 
