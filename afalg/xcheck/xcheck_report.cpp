@@ -56,8 +56,11 @@ std::string show(int err, Stage stage, const Bytes &out, const Bytes &out_b, con
 std::string splits_text(const std::vector<std::uint32_t> &s)
 {
 	std::string t = "[";
-	for (size_t i = 0; i < s.size(); i++)
-		t += (i ? " " : "") + std::to_string(s[i]);
+	for (size_t i = 0; i < s.size(); i++) {
+		if (i)
+			t += ' ';	/* not "literal" + string&&: gcc 12 -O3 -Wrestrict */
+		t += std::to_string(s[i]);
+	}
 	return t + "]";
 }
 
