@@ -28,18 +28,23 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			"Driver sources: paths, tree-relative paths, or names in the tree's crypto/")
 		->required();
 	sub->add_option("-o,--output", *output, "The module to write (default FIRST-FILE.so)");
-	sub->add_option("--extra", *extras, "Another source to link in (repeatable)");
+	// Repeatable options take one value each, so the driver files after them stay positional:
+	// `--depends a.so glue.c` is one dependency and one file.
+	sub->add_option("--extra", *extras, "Another source to link in (repeatable)")
+		->allow_extra_args(false);
 	sub->add_option("--replace", *replacements,
 			"An edited copy compiled instead of the source of the same name the build "
 			"has (lib/crypto/sha3.c); repeatable")
 		->check(CLI::ExistingFile)
 		->allow_extra_args(false);
 	sub->add_option("--arch-defines,-D", opts->defines,
-			"Preprocessor defines, NAME or NAME=VALUE (e.g. CONFIG_AS_AVX2)");
+			"Preprocessor defines, NAME or NAME=VALUE (e.g. CONFIG_AS_AVX2)")
+		->allow_extra_args(false);
 	sub->add_option("--config", opts->config,
 			"Force a Kconfig symbol on or off, e.g. CRYPTO_LIB_SHA512_ARCH=n to build a "
 			"library without its arch code (repeatable)")
-		->type_name("SYMBOL=y|n");
+		->type_name("SYMBOL=y|n")
+		->allow_extra_args(false);
 	sub->add_option("--cflags", opts->cflags, "Extra compiler flags (repeatable)")
 		->allow_extra_args(false);
 	sub->add_option("--module-name", opts->module_name, "KBUILD_MODNAME (default: output stem)");
@@ -54,7 +59,8 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_flag("--allow-undefined", opts->allow_undefined,
 		      "Symbols the shim lacks are expected from another module (-m it first)");
 	sub->add_option("--depends", opts->depends,
-			"A module this one uses symbols of (repeatable; -m it first when loading)");
+			"A module this one uses symbols of (repeatable; -m it first when loading)")
+		->allow_extra_args(false);
 	sub->add_flag("--relocatable", opts->relocatable,
 		      "Always build a relocatable module (ET_REL), as needed for absolute addressing");
 	sub->add_flag("--list-sources", *list_only, "Print the sources that would be built; exit");

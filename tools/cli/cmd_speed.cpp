@@ -63,10 +63,11 @@ int run(Options &o)
 		SpeedReport r = run_speed(o.speed);
 		std::string text = o.json ? report_to_json(r) : o.csv ? report_to_csv(r) : speed_table(r);
 		fwrite(text.data(), 1, text.size(), stdout);
-		if (auto noisy = noisy_lines(r); !noisy.empty())
-			fprintf(stderr, "kcshim: warning: %zu results spread more than 5%% over %u runs "
-					"(e.g. %s): the machine was noisy; try --pin or more --repeat\n",
-				noisy.size(), r.repeat, noisy.front().c_str());
+		if (std::string advice = noise_advice(o.speed); !advice.empty())
+			if (auto noisy = noisy_lines(r); !noisy.empty())
+				fprintf(stderr, "kcshim: warning: %zu results spread more than 5%% over "
+						"%u runs (e.g. %s): the machine was noisy; %s\n",
+					noisy.size(), r.repeat, noisy.front().c_str(), advice.c_str());
 		if (!o.save.empty())
 			save_report(r, o.save);
 		if (!o.plot.empty())

@@ -32,6 +32,8 @@ std::vector<CommandFactory> &commands();
 int fail(const std::string &message, int code = 1);
 // "-ENOENT (No such file or directory)"-style text for a negative errno.
 std::string errno_text(int err);
+// Its name alone: "-ENOENT" (the number for one without a name here).
+std::string errno_name(int err);
 // Loads the -m modules; returns 0 or prints the problem and returns non-zero.
 int load_modules(const Globals &globals);
 // Parses hex ("00ff..", spaces allowed); false on bad input.

@@ -26,7 +26,7 @@ int fail(const std::string &message, int code)
 	return code;
 }
 
-std::string errno_text(int err)
+std::string errno_name(int err)
 {
 	static const std::pair<int, const char *> names[] = {
 		{EINVAL, "EINVAL"}, {ENOENT, "ENOENT"}, {ENOKEY, "ENOKEY"}, {EEXIST, "EEXIST"},
@@ -37,7 +37,24 @@ std::string errno_text(int err)
 	for (auto &[code, text] : names)
 		if (-err == code)
 			name = std::string("-") + text;
-	return name + " (" + strerror(err < 0 ? -err : err) + ")";
+	return name;
+}
+
+std::string errno_text(int err)
+{
+	return errno_name(err) + " (" + strerror(err < 0 ? -err : err) + ")";
+}
+
+static std::string module_load_error(const std::string &path, int err, std::string detail)
+{
+	// the library's message stands alone (C API users print only it); here the line already
+	// says what failed and for which file
+	for (const std::string &said : {std::string("cannot load module: "), path + ": "})
+		if (detail.starts_with(said))
+			detail.erase(0, said.size());
+	if (detail.empty())
+		detail = strerror(-err);
+	return "cannot load module " + path + ": " + detail + " (" + errno_name(err) + ")";
 }
 
 int load_modules(const Globals &globals)
@@ -56,11 +73,8 @@ int load_modules(const Globals &globals)
 		}
 		int err = kcshim_load_module(path.c_str(), suffix.empty() ? nullptr : suffix.c_str(),
 					     nullptr);
-		if (err) {
-			std::string detail = kcshim_last_error();
-			return fail("cannot load module " + path + ": " + errno_text(err) +
-				    (detail.empty() ? "" : ": " + detail));
-		}
+		if (err)
+			return fail(module_load_error(path, err, kcshim_last_error()));
 	}
 	return 0;
 }

@@ -57,7 +57,12 @@ int main(int argc, char **argv)
 		// --help and friends print and exit 0; a usage error is one line and exit 2
 		if (e.get_exit_code() == 0)
 			return app.exit(e);
-		return fail(std::string(e.what()) + " (see kcshim --help)", 2);
+		// the help of the command the user was typing: `kcshim speed --pinn` -> kcshim speed
+		std::string where = "kcshim";
+		for (auto &[sub, run] : runners)
+			if (sub->parsed())
+				where += " " + sub->get_name();
+		return fail(std::string(e.what()) + " (see " + where + " --help)", 2);
 	}
 	for (auto &[sub, run] : runners) {
 		if (sub->parsed()) {

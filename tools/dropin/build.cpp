@@ -35,6 +35,7 @@ struct Build {
 	fs::path work;			// <output>.objs: objects, logs, what is generated
 	fs::path overlay;
 	fs::path generated;
+	std::string srcarch;		// the kernel's $(SRCARCH) the module is built for
 	BuildResult res;
 };
 
@@ -97,6 +98,7 @@ static bool prepare_work(const BuildOptions &opts, const SourcePlan &plan, Build
 	fs::create_directories(b.work);
 	b.overlay = prepare_overlay(b.tree, opts.shim.include_dir, b.work);
 	b.generated = b.work / "generated";
+	b.srcarch = plan.target.srcarch;
 	return generate_headers(plan.sources, b.generated, diag) &&
 	       generate_perlasm(plan, b.work / "perlasm", diag);
 }
@@ -391,7 +393,7 @@ static bool undefined_allowed(const BuildOptions &opts, Build &b, const std::str
 	for (const auto &g : all)
 		if (!symbol_of(g).empty())
 			undefined.insert(symbol_of(g));
-	const auto exporters = exporting_files(b.tree, undefined);
+	const auto exporters = exporting_files(b.tree, undefined, b.srcarch);
 	std::map<fs::path, std::string> missing;	// a companion file: its symbols
 	for (const auto &g : all) {
 		std::string sym = symbol_of(g);
@@ -411,10 +413,15 @@ static bool undefined_allowed(const BuildOptions &opts, Build &b, const std::str
 		}
 		gaps.push_back(g);
 	}
+	// An export of the arch's code is another module's (sha512-arm64 for sha512-ce): load
+	// that module first, as the kernel would; a crypto/ or lib/ one is a part of this one.
 	for (const auto &[file, syms] : missing)
 		gaps.push_back("undefined symbols " + syms + " are exported by " +
-			       file.string() + ", not missing from the shim: add --extra " +
-			       file.string());
+			       file.string() + ", not missing from the shim: " +
+			       (*file.begin() == "arch"
+					? "build it into a module (kcshim build --kernel-tree TREE " +
+						  file.string() + ") and add --depends MODULE.so"
+					: "add --extra " + file.string()));
 	if (!gaps.empty() || all.empty()) {
 		link_failed(b, text, gaps, diag);
 		return false;

@@ -215,13 +215,17 @@ bool plan_exporters(const fs::path &tree, const std::vector<std::string> &symbol
 }
 
 std::map<std::string, fs::path> exporting_files(const fs::path &tree,
-						const std::set<std::string> &symbols)
+						const std::set<std::string> &symbols,
+						const std::string &srcarch)
 {
 	static const std::regex exported(R"(EXPORT_SYMBOL(?:_GPL)?\(\s*([A-Za-z_0-9]+)\s*\))");
 	std::map<std::string, fs::path> out;
 	if (symbols.empty())
 		return out;
-	for (const char *dir : {"crypto", "lib"}) {
+	std::vector<fs::path> dirs = {"crypto", "lib"};
+	if (!srcarch.empty())
+		dirs.push_back(fs::path("arch") / srcarch / "crypto");
+	for (const fs::path &dir : dirs) {
 		std::error_code ec;
 		for (fs::recursive_directory_iterator it(tree / dir, ec), end; !ec && it != end;
 		     it.increment(ec)) {

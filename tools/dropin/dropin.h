@@ -97,10 +97,12 @@ struct SourcePlan {
 	void add(const fs::path &source, const std::vector<std::string> &extra);
 };
 
-// Of symbols, those some .c file under the tree's crypto/ or lib/ exports (EXPORT_SYMBOL or
-// _GPL), with that file, tree-relative: the companion a file the table does not know needs.
+// Of symbols, those some .c file under the tree's crypto/, lib/ or arch/<srcarch>/crypto/ exports
+// (EXPORT_SYMBOL or _GPL), with that file, tree-relative: the companion a file the table does not
+// know needs, or (under arch/) the module it must be loaded after.
 std::map<std::string, fs::path> exporting_files(const fs::path &tree,
-						const std::set<std::string> &symbols);
+						const std::set<std::string> &symbols,
+						const std::string &srcarch);
 
 // Plans a build: the files, their companions (plan_companions), the extras. False when one names
 // no file (each is reported on diag).

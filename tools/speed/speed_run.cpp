@@ -319,4 +319,24 @@ std::vector<std::string> noisy_lines(const SpeedReport &r)
 	return out;
 }
 
+// What a noisy run should try that this one did not; "" when it did all of it. The best of many
+// short runs does not move with the spread of the others (interference only slows a run), so a
+// pinned --best run of 20 or more repeats gets no warning.
+std::string noise_advice(const SpeedOptions &s)
+{
+	std::vector<std::string> tries;
+	if (s.pin < 0)
+		tries.push_back("--pin CPU");
+	if (!s.best)
+		tries.push_back("--best");
+	if (s.repeat < 20)
+		tries.push_back("more --repeat (20 or more)");
+	if (tries.empty())
+		return "";
+	std::string advice = "try " + tries.front();
+	for (size_t i = 1; i < tries.size(); i++)
+		advice += (i + 1 == tries.size() ? " and " : ", ") + tries[i];
+	return advice;
+}
+
 }  // namespace kcshim::speed

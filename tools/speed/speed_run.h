@@ -41,4 +41,8 @@ SpeedReport run_speed(const SpeedOptions &o);
 // Lines whose spread exceeds noisy_spread, as "block/update driver (N%)" for a warning.
 std::vector<std::string> noisy_lines(const SpeedReport &r);
 
+// What a run with noisy lines should try that it did not (--pin, --best, 20 or more repeats), as
+// "try ..."; "" when it did all of that: its figures are the steady ones, and no warning is due.
+std::string noise_advice(const SpeedOptions &s);
+
 }  // namespace kcshim::speed

@@ -93,7 +93,11 @@ int kcshim_register_vector_source(const struct kcshim_vector_source *src);
 void kcshim_unregister_vector_source(const struct kcshim_vector_source *src);
 __KCSHIM_END_DECLS
 
-/* Registers an "own" suite list from a constructor, before any driver's init call runs. */
+/*
+ * Registers an "own" suite list from a constructor, before any driver's init call runs, and takes
+ * it away when its code goes (a module's unload). In a driver module, this is how a driver of
+ * one's own gets vectors: its self-test at registration and `kcshim selftest` run them.
+ */
 #define KCSHIM_OWN_VECTORS(suites_array)					\
 	static const struct kcshim_vector_source __kcshim_vsrc_##suites_array = {	\
 		.name = "own",							\
@@ -104,6 +108,11 @@ __KCSHIM_END_DECLS
 	__kcshim_vsrc_ctor_##suites_array(void)					\
 	{									\
 		kcshim_register_vector_source(&__kcshim_vsrc_##suites_array);	\
+	}									\
+	static void __attribute__((destructor, used))				\
+	__kcshim_vsrc_dtor_##suites_array(void)					\
+	{									\
+		kcshim_unregister_vector_source(&__kcshim_vsrc_##suites_array);	\
 	}
 
 #define KCSHIM_HASH_SUITE(name, table) \

@@ -177,7 +177,9 @@ int Registry::add(crypto_alg *alg, kcshim_alg_kind kind, AlgEntry **out)
 			    !strcmp(q->cra_driver_name, alg->cra_driver_name) ||
 			    !strcmp(q->cra_name, alg->cra_driver_name)) {
 				set_last_error(std::string("driver name collision: ") +
-					       alg->cra_driver_name + " vs " + q->cra_driver_name);
+					       alg->cra_driver_name + " vs " + q->cra_driver_name +
+					       (e->module ? " of module " + side_name(*e->module)
+							  : std::string(" (built in)")));
 				return -EEXIST;
 			}
 		}

@@ -104,6 +104,19 @@ const Module *user_of(const Module &m)
 	return nullptr;
 }
 
+// The one line a failed module init leaves: what the init said (a collision names both drivers)
+// and, for a collision, the cure: a suffix, so that both copies register side by side.
+std::string init_failure(const std::string &module, int err, const std::string &said)
+{
+	std::string line = "module " + module + " init failed: " + strerror(-err);
+	if (!said.empty())
+		line += ": " + said;
+	if (err == -EEXIST)
+		line += "; load it with a suffix (-m FILE@before) to register its drivers beside "
+			"the ones already there, as DRIVER@before";
+	return line;
+}
+
 // dlopen()s the shared object -- a private copy when the file is mapped already -- and binds it
 // to its side; "" or why not.
 std::string open_shared_object(Module &m, const std::string &path,
@@ -204,15 +217,17 @@ int kcshim_load_module(const char *path, const char *suffix, struct kcshim_modul
 			m.name = kmod->name;
 	}
 	loading = &m;
+	set_last_error("");	/* what the failing init says, if anything, goes in our message */
 	int err = run_initcalls(std::move(calls), true);
 	loading = nullptr;
 	if (err) {
+		std::string said = kcshim_last_error();
 		run_exits(m);
 		for (AlgEntry *e : Registry::get().entries_of(&m))
 			if (!e->dead)
 				Registry::get().remove(e->alg);
 		unmap(m);
-		set_last_error("module " + m.name + " init failed: " + strerror(-err));
+		set_last_error(init_failure(m.name, err, said));
 		return err;
 	}
 	if (out)

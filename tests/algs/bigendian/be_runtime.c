@@ -406,6 +406,17 @@ int kcshim_register_vector_source(const struct kcshim_vector_source *src)
 	return 0;
 }
 
+/* KCSHIM_OWN_VECTORS' destructor; the runner never runs destructors, but links against it. */
+void kcshim_unregister_vector_source(const struct kcshim_vector_source *src)
+{
+	for (unsigned int i = 0; i < be_registry.nsources; i++) {
+		if (be_registry.sources[i] != src)
+			continue;
+		be_registry.sources[i] = be_registry.sources[--be_registry.nsources];
+		return;
+	}
+}
+
 /* ---- start-up ---- */
 
 /* Provided by the linker's default script for a static executable. */

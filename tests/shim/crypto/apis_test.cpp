@@ -228,4 +228,19 @@ TEST(Module, LoadWithSuffixUnloadAndBusy)
 	EXPECT_EQ(kcshim_load_module("/nonexistent.so", nullptr, nullptr), -ENOENT);
 }
 
+// A module whose driver is already registered fails as the kernel's would (-EEXIST), and its one
+// line says which driver collided with whose, and that a suffix lets both register.
+TEST(Module, CollisionNamesTheDriverAndSuggestsASuffix)
+{
+	kcshim_init();
+	struct kcshim_module *first = nullptr;
+	ASSERT_EQ(kcshim_load_module(KCSHIM_TEST_MODULE, "before", &first), 0) << kcshim_last_error();
+	EXPECT_EQ(kcshim_load_module(KCSHIM_TEST_MODULE, "before", nullptr), -EEXIST);
+	std::string why = kcshim_last_error();
+	EXPECT_NE(why.find("driver name collision: fnv32-module@before vs fnv32-module@before of "
+			   "module "), std::string::npos) << why;
+	EXPECT_NE(why.find("load it with a suffix (-m FILE@before)"), std::string::npos) << why;
+	EXPECT_EQ(kcshim_unload_module(first), 0);
+}
+
 }  // namespace

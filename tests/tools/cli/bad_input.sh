@@ -26,6 +26,8 @@ expect 1 "$work: Is a directory" -- hash sha3-256 "$work"
 expect 1 "cannot read key file .*Is a directory" -- hash sha3-256 --key-file "$work"
 # -m after the command, truncated or not
 expect 1 "truncated.so: .*truncated or corrupt" -- list -m "$work/truncated.so"
+# a driver already registered: which one, whose, and the cure; each fact said once
+expect 1 "^kcshim: cannot load module $module: module kcshim_test_module init failed: File exists: driver name collision: fnv32-module vs fnv32-module of module kcshim_test_module; load it with a suffix .*\(-EEXIST\)$" -- -m "$module" -m "$module" list
 
 # -m after the command loads the module as before it
 check() {	# check DESCRIPTION CONDITION...

@@ -12,8 +12,10 @@ expect 1 "bad key length 4 for cbc\(cast5\)" -- enc 'cbc(cast5)' --key 00112233 
 expect 1 "needs a 8-byte IV" -- enc 'cbc(cast5)' --key 00112233445566778899aabbccddeeff --iv 00
 expect 1 "--key is not hex" -- enc 'cbc(cast5)' --key zz --iv 0000000000000000
 expect 1 "cannot take 7 bytes" -- dec 'ecb(cast5)' --key 00112233445566778899aabbccddeeff
-expect 1 "cannot load module" -- -m /nonexistent.so list
+expect 1 "^kcshim: cannot load module /nonexistent.so: No such file or directory \(-ENOENT\)$" -- -m /nonexistent.so list
 expect 1 "unknown algorithm: nope" -- selftest nope
 expect 2 "subcommand is required" -- no-such-command
 expect 2 "--iterations" -- xcheck --iterations notanumber
+# a usage error points to the help of the command it was in
+expect 2 "\(see kcshim speed --help\)" -- speed sha3-256 --no-such-option
 exit $status

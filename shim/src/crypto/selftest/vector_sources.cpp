@@ -19,16 +19,18 @@ namespace kcshim::selftest {
 
 namespace {
 
+// Never destroyed: a source's destructor (KCSHIM_OWN_VECTORS) may unregister it at exit, after
+// this file's statics would have been.
 std::mutex &sources_mu()
 {
-	static std::mutex mu;
-	return mu;
+	static auto *mu = new std::mutex;
+	return *mu;
 }
 
 std::vector<const kcshim_vector_source *> &source_list()
 {
-	static std::vector<const kcshim_vector_source *> list;
-	return list;
+	static auto *list = new std::vector<const kcshim_vector_source *>;
+	return *list;
 }
 
 }  // namespace
