@@ -27,7 +27,9 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("files", *files,
 			"Driver sources: paths, tree-relative paths, or names in the tree's crypto/")
 		->required();
-	sub->add_option("-o,--output", *output, "The module to write (default FIRST-FILE.so)");
+	sub->add_option("-o,--output", *output, "The module to write (default: the name of the kernel module the first file is part of, "
+			"sha1-ssse3.so for sha1_ssse3_glue.c, else FIRST-FILE.so); by-products go to "
+			".kcshim-build/ beside it");
 	// Repeatable options take one value each, so the driver files after them stay positional:
 	// `--depends a.so glue.c` is one dependency and one file.
 	sub->add_option("--extra", *extras, "Another source to link in (repeatable)")

@@ -32,7 +32,7 @@ struct Build {
 	fs::path tree;
 	fs::path output;
 	std::string modname;		// KBUILD_MODNAME
-	fs::path work;			// <output>.objs: objects, logs, what is generated
+	fs::path work;			// work_dir(): objects, logs, what is generated
 	fs::path overlay;
 	fs::path generated;
 	std::string srcarch;		// the kernel's $(SRCARCH) the module is built for
@@ -94,7 +94,7 @@ static bool prepare_work(const BuildOptions &opts, const SourcePlan &plan, Build
 	b.res.output = b.output;
 	b.modname = opts.module_name.empty() ? b.output.stem().string() : opts.module_name;
 	std::replace(b.modname.begin(), b.modname.end(), '-', '_');
-	b.work = fs::path(b.output).concat(".objs");
+	b.work = work_dir(b.output);
 	fs::create_directories(b.work);
 	b.overlay = prepare_overlay(b.tree, opts.shim.include_dir, b.work);
 	b.generated = b.work / "generated";
@@ -318,7 +318,7 @@ static bool cached_link(Build &b, const Links &l)
 			return true;
 		}
 	}
-	fs::remove(fs::path(b.output).concat(".cmd"));
+	fs::remove(link_record(b.output));
 	return false;
 }
 
@@ -443,7 +443,7 @@ static void link_module(const BuildOptions &opts, Build &b, const Links &l, cons
 			"PC-relative in another module); built as a relocatable module (ET_REL), "
 			"loaded by kcshim's own loader like a kernel .ko\n";
 	fs::remove(l.check_out);
-	write_text(fs::path(b.output).concat(".cmd"), l.record_of(*c.check, link));
+	write_text(link_record(b.output), l.record_of(*c.check, link));
 	b.res.ok = true;
 	b.res.relocatable = c.relocatable;
 }

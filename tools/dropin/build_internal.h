@@ -30,6 +30,12 @@ int run(const std::vector<std::string> &argv, const fs::path &log);
 // An object is fresh when it exists, was made by the same command, and no dependency is newer.
 bool up_to_date(const fs::path &obj, const std::string &command);
 
+// What a build leaves besides its module, all in one hidden folder beside it (never scattered
+// in the current folder): .kcshim-build/<module>.objs/ (objects, logs, generated files, the
+// overlay) and .kcshim-build/<module>.cmd (the link commands, for the cache).
+fs::path work_dir(const fs::path &output);
+fs::path link_record(const fs::path &output);
+
 // The module is fresh when it was linked by the same commands after its newest object.
 bool up_to_date_link(const fs::path &output, const std::string &record,
 		     const std::vector<std::string> &objects);

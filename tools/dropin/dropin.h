@@ -78,8 +78,8 @@ struct BuildResult {
 	bool relocatable = false;		// output is ET_REL (absolute addressing in it)
 };
 
-// Builds the module; diagnostics go to diag. Objects are cached next to the output in
-// <output>.objs/ and rebuilt only when the command or a dependency changed.
+// Builds the module; diagnostics go to diag. Objects are cached beside the output in
+// .kcshim-build/<output>.objs/ and rebuilt only when the command or a dependency changed.
 BuildResult build_module(const BuildOptions &opts, std::ostream &diag);
 
 // What a build compiles: every source with its own flags, what is generated first, and the

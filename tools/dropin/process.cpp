@@ -132,13 +132,23 @@ bool up_to_date(const fs::path &obj, const std::string &command)
 	return true;
 }
 
+fs::path work_dir(const fs::path &output)
+{
+	return output.parent_path() / ".kcshim-build" / output.filename().concat(".objs");
+}
+
+fs::path link_record(const fs::path &output)
+{
+	return output.parent_path() / ".kcshim-build" / output.filename().concat(".cmd");
+}
+
 // The module is fresh when it was linked by the same commands after its newest object.
 bool up_to_date_link(const fs::path &output, const std::string &record,
 		     const std::vector<std::string> &objects)
 {
 	std::error_code ec;
 	auto t = fs::last_write_time(output, ec);
-	if (ec || read_text(fs::path(output).concat(".cmd")) != record)
+	if (ec || read_text(link_record(output)) != record)
 		return false;
 	for (const auto &o : objects)
 		if (fs::last_write_time(o, ec) > t || ec)

@@ -8,7 +8,7 @@ kcshim=$1 fixtures=$2 work=$3
 fail() { echo "sanitized_module: $*" >&2; exit 1; }
 
 mkdir -p "$work" && cd "$work" || exit 1
-rm -rf planted_oob.so planted_oob.so.objs	# -v prints only the compiles it runs
+rm -rf planted_oob.so .kcshim-build	# -v prints only the compiles it runs
 log=$("$kcshim" build --kernel-tree "$fixtures/tree" "$fixtures/planted_oob.c" -o planted_oob.so -v 2>&1) ||
 	fail "build failed: $log"
 grep -q -- '-fsanitize=address' <<<"$log" || fail "compiled without -fsanitize=address: $log"
