@@ -8,12 +8,10 @@ include(ExternalProject)
 option(KCSHIM_GUEST_PROGRAMS "Build the static init and kcshim-bridge qemu guests run" ON)
 set(KCSHIM_GUEST_PROGRAMS_DIR ${CMAKE_BINARY_DIR}/guest CACHE PATH
     "where the guest programs are, <dir>/<arch>/{init,kcshim-bridge}; another build's to reuse them")
-set(KCSHIM_GUEST_PROGRAMS_INSTALLED ${CMAKE_INSTALL_FULL_LIBEXECDIR}/kcshim/guest)
-
-# The launcher looks in the build's directory first, then in the installed one.
+# An installed kcshim finds them under its libexec/kcshim/guest/, a build tree's here
+# (tools/runtime_files).
 target_compile_definitions(kcshim_afalg PRIVATE
-  KCSHIM_GUEST_PROGRAMS_DIR="${KCSHIM_GUEST_PROGRAMS_DIR}"
-  KCSHIM_GUEST_PROGRAMS_INSTALLED="${KCSHIM_GUEST_PROGRAMS_INSTALLED}")
+  KCSHIM_GUEST_PROGRAMS_DIR="${KCSHIM_GUEST_PROGRAMS_DIR}")
 
 # Depend on this to have every guest arch's programs built here (nothing when they are reused).
 add_custom_target(kcshim_guest_programs ALL)

@@ -10,6 +10,7 @@
 
 #include "afalg/kernels/qemu.h"
 #include "afalg/kernels/uml.h"
+#include "tools/runtime_files/runtime_files.h"
 
 namespace kcshim::afalg {
 
@@ -124,7 +125,8 @@ std::string default_cache_dir()
 	if (const char *env = std::getenv("KCSHIM_VM_CACHE"); env && *env)
 		return env;
 #ifdef KCSHIM_VM_CACHE_BUILT	/* a build tree's kcshim caches beside its kernel trees */
-	if (::access(fs::path(KCSHIM_VM_CACHE_BUILT).parent_path().c_str(), W_OK) == 0)
+	if (!runtime_files::installed_prefix() &&
+	    ::access(fs::path(KCSHIM_VM_CACHE_BUILT).parent_path().c_str(), W_OK) == 0)
 		return KCSHIM_VM_CACHE_BUILT;
 #endif
 	if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)

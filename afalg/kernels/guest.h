@@ -125,7 +125,8 @@ Result<std::string> find_installed_kernel(const KernelTarget &t);
  */
 Result<std::vector<std::string>> find_host_bridge();
 
-/* $KCSHIM_VM_CACHE, else the build tree's vm-kernels/, else $XDG_CACHE_HOME (~/.cache)/kcshim. */
+/* $KCSHIM_VM_CACHE, else a build tree's vm-kernels/ (not an installed kcshim's), else
+ * $XDG_CACHE_HOME (~/.cache)/kcshim. */
 std::string default_cache_dir();
 
 } /* namespace kcshim::afalg */

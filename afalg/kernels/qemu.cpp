@@ -20,6 +20,7 @@
 #include "afalg/kernels/debian_kernel.h"
 #include "afalg/kernels/guest_process.h"
 #include "afalg/kernels/initramfs.h"
+#include "tools/runtime_files/runtime_files.h"
 
 namespace kcshim::afalg {
 
@@ -63,17 +64,15 @@ std::string find_in_path(const std::string &name)
 	return {};
 }
 
-/* The static init and bridge for @arch: $KCSHIM_GUEST_PROGRAMS, the build tree's, the installed. */
+/* The static init and bridge for @arch: $KCSHIM_GUEST_PROGRAMS, the install's or build tree's. */
 Result<std::pair<fs::path, fs::path>> guest_programs(const std::string &arch)
 {
 	std::vector<fs::path> dirs;
 	if (const char *env = std::getenv("KCSHIM_GUEST_PROGRAMS"); env && *env)
 		dirs.emplace_back(env);
 #ifdef KCSHIM_GUEST_PROGRAMS_DIR
-	dirs.emplace_back(KCSHIM_GUEST_PROGRAMS_DIR);
-#endif
-#ifdef KCSHIM_GUEST_PROGRAMS_INSTALLED
-	dirs.emplace_back(KCSHIM_GUEST_PROGRAMS_INSTALLED);
+	dirs.push_back(runtime_files::locate(runtime_files::InstallDir::libexec, "kcshim/guest",
+					     KCSHIM_GUEST_PROGRAMS_DIR));
 #endif
 	for (const auto &d : dirs) {
 		fs::path init = d / arch / "init", bridge = d / arch / "kcshim-bridge";

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "afalg/kernels/guest_process.h"
+#include "tools/runtime_files/runtime_files.h"
 
 namespace kcshim::afalg {
 
@@ -46,7 +47,7 @@ std::string find_modprobe()
 	return {};
 }
 
-/* uml_xstate_preload.c: $KCSHIM_UML_PRELOAD, else the build tree's, else the installed one. */
+/* uml_xstate_preload.c: $KCSHIM_UML_PRELOAD, else the install's or build tree's (runtime_files.h). */
 Result<std::string> find_xstate_preload()
 {
 	if (const char *env = std::getenv("KCSHIM_UML_PRELOAD"); env && *env) {
@@ -55,12 +56,14 @@ Result<std::string> find_xstate_preload()
 		return fail(-ENOENT, Stage::setup,
 			    std::string("KCSHIM_UML_PRELOAD: ") + env + " is not readable");
 	}
-	for (const char *p : {KCSHIM_UML_PRELOAD_BUILT, KCSHIM_UML_PRELOAD_INSTALLED})
-		if (::access(p, R_OK) == 0)
-			return std::string(p);
+	fs::path preload = runtime_files::locate(runtime_files::InstallDir::libexec,
+						 "kcshim/libkcshim-uml-xstate.so",
+						 KCSHIM_UML_PRELOAD_BUILT);
+	if (::access(preload.c_str(), R_OK) == 0)
+		return preload.string();
 	return fail(-ENOENT, Stage::setup,
-		    std::string("libkcshim-uml-xstate.so not found (built as ") +
-			    KCSHIM_UML_PRELOAD_BUILT + "); set KCSHIM_UML_PRELOAD");
+		    "libkcshim-uml-xstate.so not found at " + preload.string() +
+			    "; set KCSHIM_UML_PRELOAD");
 }
 
 /* Single-quotes @s for the guest's /bin/sh. */

@@ -17,10 +17,13 @@ out=$("$work/cmake/consumer_app" "$work/cmake/consumer_driver.so")
 echo "find_package: $out"
 [[ $out == "xor8-consumer 60" ]]	# 'a' ^ 'b' ^ 'c' = 0x60
 
-# pkg-config: the same driver and program with plain compiler commands
+# pkg-config: the same driver and program with plain compiler commands, from plain paths
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
-cc -std=gnu11 -fPIC -shared -DMODULE -DKBUILD_MODNAME='"consumer_driver"' -Wl,-Bsymbolic \
-	$(pkg-config --cflags kcshim) "$src/tests/install/consumer/consumer_driver.c" -o "$work/pc_driver.so"
+includes=$(pkg-config --cflags-only-I kcshim)
+[[ ${includes% } == "-I$prefix/include/kcshim" ]]
+cc $(pkg-config --cflags kcshim-module) -DKBUILD_MODNAME='"consumer_driver"' \
+	"$src/tests/install/consumer/consumer_driver.c" $(pkg-config --libs kcshim-module) \
+	-o "$work/pc_driver.so"
 c++ -std=c++20 $(pkg-config --cflags kcshim) "$src/tests/install/consumer/consumer_app.cpp" \
 	$(pkg-config --libs kcshim) -o "$work/pc_app"
 out=$("$work/pc_app" "$work/pc_driver.so")

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "tools/dropin/build_internal.h"
+#include "tools/runtime_files/runtime_files.h"
 
 namespace kcshim::dropin {
 
@@ -47,10 +48,17 @@ ShimPaths default_shim_paths()
 	ShimPaths p;
 	const char *inc = getenv("KCSHIM_INCLUDE_DIR");
 	const char *lib = getenv("KCSHIM_LIBRARY");
-	p.include_dir = inc ? inc : KCSHIM_DEFAULT_INCLUDE_DIR;
-	p.library = lib ? lib : KCSHIM_DEFAULT_LIBRARY;
+	using runtime_files::InstallDir;
+	p.include_dir = inc ? fs::path(inc)
+			    : runtime_files::locate(InstallDir::include, "kcshim",
+						    KCSHIM_DEFAULT_INCLUDE_DIR);
+	p.library = lib ? fs::path(lib)
+			: runtime_files::locate(InstallDir::lib, KCSHIM_LIBRARY_FILE_NAME,
+						KCSHIM_DEFAULT_LIBRARY);
 	const char *dropin = getenv("KCSHIM_DROPIN_DIR");
-	p.dropin_dir = dropin ? dropin : KCSHIM_DEFAULT_DROPIN_DIR;
+	p.dropin_dir = dropin ? fs::path(dropin)
+			      : runtime_files::locate(InstallDir::data, "kcshim/dropin",
+						      KCSHIM_DEFAULT_DROPIN_DIR);
 	std::istringstream flags(KCSHIM_MODULE_SANITIZE_FLAGS);
 	bool ubsan = false;
 	for (std::string f; flags >> f;) {
@@ -93,6 +101,12 @@ bool select_arch(BuildOptions &opts, const std::string &arch, std::ostream &diag
 			continue;
 		opts.cc = c.cc;
 		opts.shim.sanitize_flags.clear();
+		if (!getenv("KCSHIM_LIBRARY") && runtime_files::installed_prefix()) {
+			diag << "kcshim: --arch " << arch << ": this install has no " << arch
+			     << " libkcshim; set KCSHIM_LIBRARY to the library of an " << arch
+			     << " build (cmake --preset " << c.preset << " in a checkout)\n";
+			return false;
+		}
 		if (!getenv("KCSHIM_LIBRARY"))
 			opts.shim.library = fs::path(KCSHIM_SOURCE_DIR) / ("build-" + std::string(c.preset)) /
 					    "shim" / "libkcshim.so";

@@ -13,6 +13,8 @@
 #include <system_error>
 #include <vector>
 
+#include "tools/runtime_files/runtime_files.h"
+
 extern char **environ;
 
 namespace kcshim::kvectors {
@@ -21,7 +23,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string env_or(const char *name, const char *fallback)
+std::string env_or(const char *name, const std::string &fallback)
 {
 	const char *v = getenv(name);
 	return v && *v ? v : fallback;
@@ -98,8 +100,12 @@ Module module_for_tree(const std::string &tree_dir)
 			return m;
 		}
 	}
-	std::string kvgen = env_or("KCSHIM_KVGEN", KCSHIM_KVGEN);
-	std::string shim_include = env_or("KCSHIM_SHIM_INCLUDE", KCSHIM_SHIM_INCLUDE);
+	using runtime_files::InstallDir;
+	std::string kvgen = env_or("KCSHIM_KVGEN",
+				   runtime_files::locate(InstallDir::data, "kcshim/kvgen.py", KCSHIM_KVGEN));
+	std::string shim_include = env_or(
+		"KCSHIM_SHIM_INCLUDE",
+		runtime_files::locate(InstallDir::include, "kcshim", KCSHIM_SHIM_INCLUDE));
 
 	std::string key = fingerprint({tree / "crypto/testmgr.h", tree / "crypto/testmgr.c",
 				       tree / "Makefile", kvgen,
