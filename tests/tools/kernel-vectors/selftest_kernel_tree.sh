@@ -7,7 +7,8 @@
 # Usage: selftest_kernel_tree.sh fake KCSHIM FAKE_TREE
 #            the made-up tree in tests/tools/kernel-vectors/fake-tree: parsing forms, caching, failure reports
 #        selftest_kernel_tree.sh tree KCSHIM TREE VERSION
-#            a real tree: every driver passes, sha512-generic shows the tree's 6 vectors
+#            a real tree: every driver passes, sha512-generic shows the tree's 6 vectors, and
+#            --extra compares sha512's drivers with sha512-generic
 # Exit 77 (skipped) when TREE does not exist.
 set -uo pipefail
 
@@ -85,6 +86,11 @@ tree)
 		expect all out "^driver +own +kernel-$version +result" &&
 		expect all out "^sha512-generic +[0-9]+ +6 +passed" &&
 		expect all out "FAILED" not
+	# --extra compares with kcshim's generic driver where the tree's testmgr names one only a
+	# module of that tree registers (7.x: sha512-lib)
+	run extra 0 selftest sha512 --kernel-tree "$tree" --extra --fuzz-iterations 2 --seed 5 &&
+		expect extra out "^sha512-generic +sha512 +vs sha512-generic +skipped: the generic driver" &&
+		expect extra out "NOT COMPARED" not
 	;;
 *)
 	echo "unknown mode $mode" >&2
