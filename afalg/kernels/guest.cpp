@@ -87,10 +87,10 @@ Result<std::unique_ptr<Guest>> make_guest(const KernelTarget &t, const GuestOpti
 	return make_qemu_guest(t, opt);
 }
 
-Result<std::string> find_installed_kernel(const KernelTarget &t)
+Result<std::string> find_installed_kernel(const KernelTarget &t, const std::string &uml_binary)
 {
 	if (t.backend == KernelTarget::Backend::uml)
-		return find_uml();
+		return find_uml(uml_binary);
 	return std::string();
 }
 

@@ -113,10 +113,10 @@ Result<std::unique_ptr<Guest>> make_guest(const KernelTarget &t, const GuestOpti
 
 /*
  * Whether @t's kernel is installed here, without preparing it: for UML, where linux.uml is
- * (-ENOENT/setup with the package to install when it is not); a VM's kernel is fetched on
+ * (@uml_binary when given; -ENOENT/setup with the package to install when it is not); a VM's kernel is fetched on
  * demand, so for VMs the answer is always yes (an empty string).
  */
-Result<std::string> find_installed_kernel(const KernelTarget &t);
+Result<std::string> find_installed_kernel(const KernelTarget &t, const std::string &uml_binary = {});
 
 /*
  * Where the bridge for a guest that shares the host's files (UML) is: $KCSHIM_BRIDGE, else a

@@ -52,15 +52,10 @@ Result<std::unique_ptr<OpenKernel>> open_guest(const KernelChoice &k, const std:
 	auto target = KernelTarget::parse(kind, k.cpu);
 	if (!target)
 		return target.error();
-	if (auto bin = find_installed_kernel(*target); !bin)
+	if (auto bin = find_installed_kernel(*target, k.uml_binary); !bin)
 		return fail(-ENOENT, Stage::setup,
 			    "no kernel reachable: no AF_ALG on this host and " + describe(bin.error()));
-	GuestOptions opt;
-	opt.bridge_command = k.bridge_command;
-	opt.accel = k.accel;
-	opt.progress = k.progress;
-	if (k.timeout)
-		opt.boot_timeout = opt.request_timeout = *k.timeout;
+	GuestOptions opt = guest_options(k);
 	auto guest = make_guest(*target, opt);
 	if (!guest)
 		return guest.error();
@@ -74,6 +69,18 @@ Result<std::unique_ptr<OpenKernel>> open_guest(const KernelChoice &k, const std:
 }
 
 } /* namespace */
+
+GuestOptions guest_options(const KernelChoice &k)
+{
+	GuestOptions opt;
+	opt.uml_binary = k.uml_binary;
+	opt.bridge_command = k.bridge_command;
+	opt.accel = k.accel;
+	opt.progress = k.progress;
+	if (k.timeout)
+		opt.boot_timeout = opt.request_timeout = *k.timeout;
+	return opt;
+}
 
 bool kernel_unreachable(const Error &e)
 {

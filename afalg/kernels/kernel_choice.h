@@ -18,6 +18,7 @@
 namespace kcshim::afalg {
 
 class Guest;
+struct GuestOptions;
 class LocalAfalg;
 class RemoteEndpoint;
 
@@ -28,6 +29,7 @@ struct KernelChoice {
 	std::string secret_file;	/* for tcp:// and unix: */
 	std::string cpu;		/* vm:arm64: qemu's CPU model; empty = max */
 	std::string accel = "auto";	/* vm: auto | kvm | tcg */
+	std::string uml_binary;		/* uml: linux.uml to boot; empty: find_uml()'s */
 	/* argv prefix of the bridge inside UML; empty: find_host_bridge(). */
 	std::vector<std::string> bridge_command;
 	/*
@@ -82,6 +84,9 @@ private:
  * downloadable) the underlying error.
  */
 Result<std::unique_ptr<OpenKernel>> open_kernel(const KernelChoice &k);
+
+/* The options of the embedded kernel @k names (uml, vm:...): its binary, accel, timeouts. */
+GuestOptions guest_options(const KernelChoice &k);
 
 /* Did open_kernel() fail because no kernel can be reached at all? */
 bool kernel_unreachable(const Error &e);

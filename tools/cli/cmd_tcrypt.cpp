@@ -5,7 +5,9 @@
 #include <cstdio>
 #include <iostream>
 
+#include "afalg/kernels/guest.h"
 #include "tools/cli/command.h"
+#include "tools/cli/kernel_options.h"
 #include "tools/speed/error.h"
 #include "tools/speed/side_by_side.h"
 #include "tools/speed/tcrypt_run.h"
@@ -16,11 +18,25 @@ namespace {
 struct Options {
 	std::vector<std::string> params;
 	std::string kernel_version = "6.12";
-	std::string kernel;
-	std::string cpu;
-	std::string uml_binary;	// empty: /usr/bin/linux.uml, then /usr/bin/vmlinux
-	std::string accel = "auto";
+	KernelArgs kernel;	// empty --kernel: kcshim's drivers only
 };
+
+// The kernel's tcrypt.ko is loaded into an embedded kernel (auto: user-mode Linux); a kernel
+// reached through AF_ALG (this host's, a bridge's) cannot load it for us.
+int run_beside_kernel(const speed::TcryptParams &p, const KernelArgs &args)
+{
+	afalg::KernelChoice k = args.choice();
+	std::string kind = k.kernel == "auto" ? "uml" : k.kernel;
+	if (!afalg::KernelTarget::names_guest(kind))
+		return fail("--kernel " + kind + ": tcrypt.ko runs in an embedded kernel (uml, "
+			    "vm:ARCH[:VERSION]); through AF_ALG kcshim reaches a kernel's drivers, "
+			    "not its modules",
+			    2);
+	auto target = afalg::KernelTarget::parse(kind, k.cpu);
+	if (!target)
+		return fail(target.error().what, 2);
+	return speed::run_side_by_side(p, *target, afalg::guest_options(k)) ? 0 : 1;
+}
 
 int run(const Options &o)
 {
@@ -29,16 +45,8 @@ int run(const Options &o)
 		TcryptParams defaults;
 		defaults.version = parse_kernel_version(o.kernel_version);
 		TcryptParams p = parse_tcrypt_params(o.params, defaults);
-		if (!o.kernel.empty()) {
-			auto target = afalg::KernelTarget::parse(o.kernel, o.cpu);
-			if (!target)
-				return fail(target.error().what);
-			afalg::GuestOptions opt;
-			opt.uml_binary = o.uml_binary;
-			opt.accel = o.accel;
-			opt.progress = &std::cerr;
-			return run_side_by_side(p, *target, opt) ? 0 : 1;
-		}
+		if (!o.kernel.kernel.empty())
+			return run_beside_kernel(p, o.kernel);
 		TcryptRun r = run_tcrypt(p, [](std::string_view text) {
 			fwrite(text.data(), 1, text.size(), stdout);
 			fflush(stdout);
@@ -61,16 +69,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			"Reproduce this tree's tcrypt.c (block sizes, printk details)")
 		->check(CLI::IsMember({"6.1", "6.12"}))
 		->capture_default_str();
-	sub->add_option("--kernel", o->kernel,
-			"Also run the kernel's own tcrypt.ko: 'uml' boots user-mode Linux, "
-			"'vm:arm64[:VERSION]' / 'vm:x86_64[:VERSION]' a Debian kernel under qemu")
-		->type_name("uml|vm:ARCH[:VERSION]");
-	sub->add_option("--cpu", o->cpu, "vm:arm64: the qemu CPU model (max, cortex-a53, ...)");
-	sub->add_option("--accel", o->accel, "vm: kvm, tcg or auto (KVM when a probe boot works)")
-		->check(CLI::IsMember({"auto", "kvm", "tcg"}))
-		->capture_default_str();
-	sub->add_option("--uml-binary", o->uml_binary,
-			"The user-mode Linux kernel to boot (default: /usr/bin/linux.uml)");
+	add_kernel_options(sub, o->kernel,
+			   "Also run the kernel's own tcrypt.ko, which only an embedded kernel (uml, "
+			   "vm:) can load",
+			   "user-mode Linux");
 	sub->footer("Modes: " + kcshim::speed::covered_modes() +
 		    ".\nsec=0 (default) is cycles mode: 4 warm-up operations, 8 timed.");
 	out.emplace_back(sub, [o] { return run(*o); });

@@ -12,16 +12,18 @@ afalg::KernelChoice KernelArgs::choice() const
 	k.secret_file = secret_file;
 	k.cpu = cpu;
 	k.accel = accel;
+	k.uml_binary = uml_binary;
 	if (timeout_s)
 		k.timeout = std::chrono::seconds(timeout_s);
 	k.progress = &std::cerr;
 	return k;
 }
 
-void add_kernel_options(CLI::App *sub, KernelArgs &args, const std::string &what)
+void add_kernel_options(CLI::App *sub, KernelArgs &args, const std::string &what,
+			const std::string &auto_is)
 {
 	sub->add_option("--kernel", args.kernel,
-			what + ": auto (local AF_ALG, else user-mode Linux), local, uml, "
+			what + ": auto (" + auto_is + "), local, uml, "
 			       "vm:arm64[:VERSION] or vm:x86_64[:VERSION] (a Debian kernel under qemu, "
 			       "downloaded once), tcp://HOST:PORT or unix:PATH (a kcshim bridge)");
 	sub->add_option("--cpu", args.cpu,
@@ -30,6 +32,8 @@ void add_kernel_options(CLI::App *sub, KernelArgs &args, const std::string &what
 	sub->add_option("--accel", args.accel, "vm: kvm, tcg or auto (KVM where a probe boot works)")
 		->check(CLI::IsMember({"auto", "kvm", "tcg"}))
 		->capture_default_str();
+	sub->add_option("--uml-binary", args.uml_binary,
+			"uml: the user-mode Linux kernel to boot (default: /usr/bin/linux.uml)");
 	sub->add_option("--secret-file", args.secret_file,
 			"The bridge's shared secret (tcp:// and unix:)");
 	sub->add_option("--kernel-timeout", args.timeout_s,

@@ -18,4 +18,7 @@ expect 2 "subcommand is required" -- no-such-command
 expect 2 "--iterations" -- xcheck --iterations notanumber
 # a usage error points to the help of the command it was in
 expect 2 "\(see kcshim speed --help\)" -- speed sha3-256 --no-such-option
+# tcrypt.ko needs a kernel that can load it: AF_ALG kernels are refused in one line, as usage
+expect 2 "^kcshim: --kernel local: tcrypt.ko runs in an embedded kernel" -- tcrypt --kernel local mode=323
+expect 2 "^kcshim: --kernel unix:/x: tcrypt.ko runs in an embedded kernel" -- tcrypt --kernel unix:/x mode=323
 exit $status
