@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-// kcshim selftest [NAME] [--vectors FILE.so]... [--kernel-tree DIR]... [--extra [--fuzz-iterations
+// kcshim selftest [NAME|GLOB]... [--vectors FILE.so]... [--kernel-tree DIR]... [--extra [--fuzz-iterations
 // N] [--seed S]]: runs the self-test manager and reports, per driver, each vector source's suite
 // with its vector count, a table of vector counts per driver and source (own, kernel-6.1, ...),
 // with --extra each driver's comparison with its generic driver on random cases, then a summary.
 // Exit 1 if anything failed; 77 if NAME was given and a driver it names has no tests, or with
 // --extra could not be compared (no generic driver); else 0.
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -158,7 +161,7 @@ int load_vectors(const std::vector<std::string> &modules, const std::vector<std:
 // The drivers NAME (or every name) matches that no vector suite and no extra test reached: the
 // kernel's testmgr says "No test for" and lets them pass; kcshim says so too, and counts them.
 struct Untested {
-	const std::string *name;
+	const std::vector<std::string> *names;	// empty: every driver
 	const Report *rep;
 	unsigned int count = 0;
 };
@@ -166,8 +169,9 @@ struct Untested {
 int untested(const kcshim_alg_info *a, void *arg)
 {
 	auto *u = static_cast<Untested *>(arg);
-	const std::string &name = *u->name;
-	if (a->internal || (!name.empty() && name != a->name && name != a->driver))
+	const auto &names = *u->names;
+	auto named = [&](const std::string &n) { return n == a->name || n == a->driver; };
+	if (a->internal || (!names.empty() && std::none_of(names.begin(), names.end(), named)))
 		return 0;
 	auto is_driver = [&](const auto &row) { return row.driver == a->driver; };
 	if (std::any_of(u->rep->drivers.begin(), u->rep->drivers.end(), is_driver) ||
@@ -195,6 +199,47 @@ int collect_inner(const kcshim_alg_info *a, void *arg)
 	return 0;
 }
 
+// The drivers the command line names: each NAME as a cra_name or driver name, each glob
+// ("sha3-*", "*(cast5)") matching either, as driver names, each once (a driver named twice is
+// tested once). A NAME no driver has stays as it is, for the "unknown algorithm" error; a glob
+// matching nothing is an error here.
+struct NameMatch {
+	const char *pattern;
+	std::vector<std::string> *drivers;
+};
+
+int match_name(const kcshim_alg_info *a, void *arg)
+{
+	auto *m = static_cast<NameMatch *>(arg);
+	if (!a->internal && (!fnmatch(m->pattern, a->name, 0) || !fnmatch(m->pattern, a->driver, 0)))
+		m->drivers->push_back(a->driver);
+	return 0;
+}
+
+std::optional<std::vector<std::string>> expand_names(const std::vector<std::string> &args)
+{
+	std::vector<std::string> names;
+	for (const std::string &arg : args) {
+		bool glob = arg.find_first_of("*?[") != std::string::npos;
+		// a template name ("xts(aes)") is made as a lookup makes it, by a loaded template
+		if (!glob && arg.find('(') != std::string::npos)
+			kcshim_instantiate(arg.c_str());
+		std::vector<std::string> drivers;
+		NameMatch m{arg.c_str(), &drivers};
+		kcshim_for_each_alg(match_name, &m);
+		if (drivers.empty() && glob) {
+			fail("no driver matches " + arg);
+			return std::nullopt;
+		}
+		if (drivers.empty())
+			drivers.push_back(arg);
+		for (const std::string &d : drivers)
+			if (std::find(names.begin(), names.end(), d) == names.end())
+				names.push_back(d);
+	}
+	return names;
+}
+
 // Template instances exist only once asked for; make ecb/cbc/ctr of every cipher and ecb of every
 // lskcipher so their vectors (ecb(cast5), cbc(cast5), ecb(arc4), ...) run too.
 void instantiate_cipher_templates()
@@ -211,7 +256,7 @@ void instantiate_cipher_templates()
 void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &out)
 {
 	auto *sub = app.add_subcommand("selftest", "Run the self-tests (testmgr) of the drivers");
-	auto name = std::make_shared<std::string>();
+	auto args = std::make_shared<std::vector<std::string>>();
 	auto vectors = std::make_shared<std::vector<std::string>>();
 	auto trees = std::make_shared<std::vector<std::string>>();
 	auto extra = std::make_shared<bool>(false);
@@ -227,7 +272,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		    "vectors only. Exit status: 0 all passed, 1 a failure, 77 NAME named a driver "
 		    "without tests (no vectors for it), or with --extra one that has no generic "
 		    "driver to compare with.");
-	sub->add_option("name", *name, "Test only drivers with this cra_name or driver name");
+	sub->add_option("names", *args,
+			"Test only drivers with these cra_names or driver names; globs (sha3-*, "
+			"'*(cast5)') match either")
+		->type_name("NAME|GLOB");
 	sub->add_option("--vectors", *vectors, "Load a vectors module first (repeatable)")
 		->type_name("FILE.so")
 		->allow_extra_args(false);	// one value per occurrence: NAME stays positional
@@ -256,22 +304,24 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 					 "random, printed")
 		->type_name("S")
 		->needs(extra_flag);
-	out.emplace_back(sub, [name, vectors, trees, extra, opts, seed, generic_suffix] {
+	out.emplace_back(sub, [args, vectors, trees, extra, opts, seed, generic_suffix] {
 		if (int err = load_vectors(*vectors, *trees))
 			return err;
 		instantiate_cipher_templates();
-		// a template name ("xts(aes)") is made as a lookup makes it, by a loaded template
-		if (name->find('(') != std::string::npos)
-			kcshim_instantiate(name->c_str());
+		auto names = expand_names(*args);
+		if (!names)
+			return 1;
 		Report rep;
 		opts->seed = *seed ? *seed : (uint64_t(std::random_device{}()) << 32) ^
 						     std::random_device{}();
 		opts->generic_suffix = generic_suffix->empty() ? nullptr : generic_suffix->c_str();
-		int ret = kcshim_selftest_with(name->empty() ? nullptr : name->c_str(),
-					       *extra ? opts.get() : nullptr, on_result, &rep);
-		if (ret == -ENOENT)
-			return fail("unknown algorithm: " + *name);
-		Untested none{name.get(), &rep};
+		const kcshim_selftest_options *with = *extra ? opts.get() : nullptr;
+		if (names->empty())
+			kcshim_selftest_with(nullptr, with, on_result, &rep);
+		for (const std::string &name : *names)
+			if (kcshim_selftest_with(name.c_str(), with, on_result, &rep) == -ENOENT)
+				return fail("unknown algorithm: " + name);
+		Untested none{&*names, &rep};
 		kcshim_for_each_alg(untested, &none);
 		print_table(rep);
 		if (*extra)
@@ -286,7 +336,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			print_extra_summary(rep, *opts);
 		if (rep.failed)
 			return 1;
-		return !name->empty() && (rep.count(KCSHIM_ROW_NOT_COMPARED) || none.count) ? 77 : 0;
+		return !names->empty() && (rep.count(KCSHIM_ROW_NOT_COMPARED) || none.count) ? 77 : 0;
 	});
 }
 

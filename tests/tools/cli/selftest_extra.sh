@@ -3,7 +3,7 @@
 # drivers equal to their generic driver (passed), planted bugs (FAILED, a reproducer line with the
 # seed, the same line again with that seed), a driver without a generic driver (NOT COMPARED, exit
 # 77 when named), a module loaded with a suffix (compared with the generic of its suffix, template
-# instances included).
+# instances included); several names and globs.
 # Usage: selftest_extra.sh KCSHIM EXTRA_TEST_MODULE.so
 set -uo pipefail
 kcshim=$1
@@ -78,4 +78,15 @@ has 'NOT COMPARED: no generic driver fnv32-generic \(nor fnv32-generic@x\) to co
 
 run 2 selftest --seed 5
 run 2 selftest --extra --fuzz-iterations 0
+
+# several names and globs: each driver they name is tested once
+run 0 selftest 'sha3-*' sha512 sha512-generic 'cbc(cast5*)'
+has '^sha3-256-generic +sha3-256 +own'
+has '^sha3-512-generic +sha3-512 +own'
+has '^cbc\(cast5-generic\) +cbc\(cast5\) +own'
+if [[ $(grep -Ec '^sha512-generic +sha512 +own' "$out") != 1 ]]; then
+	echo "FAIL: sha512-generic, named twice, is not tested once"
+	status=1
+fi
+run 1 selftest 'nope*'
 exit $status
