@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// kcshim enc|dec ALG --key HEX [--iv HEX]: one skcipher request over stdin, written to stdout.
+// kcshim enc|dec ALG --key HEX|--key-file FILE [--iv HEX]: one skcipher request over stdin,
+// written to stdout.
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -9,6 +10,7 @@
 #include <kcshim/kcshim.h>
 
 #include "tools/cli/command.h"
+#include "tools/cli/key_options.h"
 
 namespace kcshim::cli {
 namespace {
@@ -17,11 +19,13 @@ struct SkcipherDeleter {
 	void operator()(struct crypto_skcipher *t) const { crypto_free_skcipher(t); }
 };
 
-int crypt(const std::string &alg, const std::string &key_hex, const std::string &iv_hex, bool enc)
+int crypt(const std::string &alg, const KeyOptions &key_options, const std::string &iv_hex,
+	  bool enc)
 {
-	std::vector<unsigned char> key, iv;
-	if (!parse_hex(key_hex, key))
-		return fail("--key is not hex");
+	if (key_options.hex.empty() && key_options.file.empty())
+		return fail((enc ? "enc" : "dec") + std::string(" needs --key HEX or --key-file FILE"),
+			    2);
+	std::vector<unsigned char> iv;
 	if (!parse_hex(iv_hex, iv))
 		return fail("--iv is not hex");
 
@@ -34,10 +38,14 @@ int crypt(const std::string &alg, const std::string &key_hex, const std::string 
 		return fail(err == -ENOENT ? "unknown algorithm: " + alg
 					   : "cannot allocate " + alg + ": " + errno_text(err));
 	}
-	int err = crypto_skcipher_setkey(tfm.get(), key.data(), static_cast<unsigned>(key.size()));
-	memzero_explicit(key.data(), key.size());
+	// read last, so every path after it wipes it
+	auto key = read_key(key_options);
+	if (!key)
+		return 1;
+	int err = crypto_skcipher_setkey(tfm.get(), key->data(), static_cast<unsigned>(key->size()));
+	memzero_explicit(key->data(), key->size());
 	if (err)
-		return fail("bad key length " + std::to_string(key.size()) + " for " + alg + ": " +
+		return fail("bad key length " + std::to_string(key->size()) + " for " + alg + ": " +
 			    errno_text(err));
 	unsigned int ivsize = crypto_skcipher_ivsize(tfm.get());
 	if (iv.size() != ivsize)
@@ -77,10 +85,10 @@ void add_one(CLI::App &app, std::vector<std::pair<CLI::App *, Command>> &out, bo
 	auto *sub = app.add_subcommand(enc ? "enc" : "dec",
 				       enc ? "Encrypt stdin to stdout" : "Decrypt stdin to stdout");
 	auto alg = std::make_shared<std::string>();
-	auto key = std::make_shared<std::string>();
+	auto key = std::make_shared<KeyOptions>();
 	auto iv = std::make_shared<std::string>();
 	sub->add_option("alg", *alg, "Algorithm or driver name, e.g. cbc(cast5)")->required();
-	sub->add_option("--key", *key, "Key in hex")->required();
+	add_key_options(sub, *key, true);
 	sub->add_option("--iv", *iv, "IV in hex (for modes with an IV)");
 	out.emplace_back(sub, [alg, key, iv, enc] { return crypt(*alg, *key, *iv, enc); });
 }

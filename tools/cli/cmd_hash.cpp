@@ -13,6 +13,7 @@
 #include <kcshim/kcshim.h>
 
 #include "tools/cli/command.h"
+#include "tools/cli/key_options.h"
 
 namespace kcshim::cli {
 namespace {
@@ -33,19 +34,6 @@ FILE *open_input(const std::string &path)
 		return nullptr;
 	}
 	return f;
-}
-
-int read_file(const std::string &path, std::vector<unsigned char> &out)
-{
-	FILE *f = open_input(path);
-	if (!f)
-		return -errno;
-	unsigned char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		out.insert(out.end(), buf, buf + n);
-	fclose(f);
-	return 0;
 }
 
 // Hashes one stream in 1 MiB updates; 0 or -errno.
@@ -74,11 +62,12 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	auto *sub = app.add_subcommand("hash", "Print the digest of each FILE (or stdin)");
 	auto alg = std::make_shared<std::string>();
 	auto files = std::make_shared<std::vector<std::string>>();
-	auto key_file = std::make_shared<std::string>();
-	sub->add_option("alg", *alg, "Algorithm or driver name, e.g. sha3-256")->required();
+	auto key_options = std::make_shared<KeyOptions>();
+	sub->add_option("alg", *alg, "Algorithm or driver name, e.g. sha3-256, hmac(sha256)")
+		->required();
 	sub->add_option("files", *files, "Files to hash; '-' or none for stdin");
-	sub->add_option("--key-file", *key_file, "Key for a keyed hash (raw bytes)");
-	out.emplace_back(sub, [alg, files, key_file] {
+	add_key_options(sub, *key_options, false);
+	out.emplace_back(sub, [alg, files, key_options] {
 		std::unique_ptr<struct crypto_shash, ShashDeleter> tfm(
 			crypto_alloc_shash(alg->c_str(), 0, 0));
 		if (IS_ERR(tfm.get())) {
@@ -86,13 +75,13 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			return fail(err == -ENOENT ? "unknown algorithm: " + *alg
 						   : "cannot allocate " + *alg + ": " + errno_text(err));
 		}
-		if (!key_file->empty()) {
-			std::vector<unsigned char> key;
-			int err = read_file(*key_file, key);
-			if (err)
-				return fail("cannot read key file " + *key_file + ": " + errno_text(err));
-			err = crypto_shash_setkey(tfm.get(), key.data(), static_cast<unsigned>(key.size()));
-			memzero_explicit(key.data(), key.size());
+		if (!key_options->hex.empty() || !key_options->file.empty()) {
+			auto key = read_key(*key_options);
+			if (!key)
+				return 1;
+			int err = crypto_shash_setkey(tfm.get(), key->data(),
+						      static_cast<unsigned>(key->size()));
+			memzero_explicit(key->data(), key->size());
 			if (err == -ENOSYS)
 				return fail(*alg + " takes no key");
 			if (err)
@@ -112,7 +101,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			if (f != stdin)
 				fclose(f);
 			if (err == -ENOKEY)
-				return fail(*alg + " needs a key (--key-file)");
+				return fail(*alg + " needs a key (--key or --key-file)");
 			if (err) {
 				status = fail(path + ": " + errno_text(err));
 				continue;

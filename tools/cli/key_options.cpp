@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "tools/cli/key_options.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <memory>
+
+#include <linux/string.h>
+
+#include "tools/cli/command.h"
+
+namespace kcshim::cli {
+
+namespace {
+
+// A key is a few hundred bytes at most; a larger file is a mistake, not a key.
+constexpr size_t max_key_file = 1 << 20;
+
+// The bytes of path, or -errno (-EISDIR for a directory, -EFBIG past max_key_file).
+int read_key_file(const std::string &path, std::vector<unsigned char> &out)
+{
+	std::unique_ptr<FILE, decltype(&fclose)> f(fopen(path.c_str(), "rb"), fclose);
+	if (!f)
+		return -errno;
+	struct stat st;
+	if (fstat(fileno(f.get()), &st))
+		return -errno;
+	if (S_ISDIR(st.st_mode))
+		return -EISDIR;
+	unsigned char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), f.get())) > 0) {
+		if (out.size() + n > max_key_file)
+			return -EFBIG;
+		out.insert(out.end(), buf, buf + n);
+	}
+	return ferror(f.get()) ? -EIO : 0;
+}
+
+}  // namespace
+
+void add_key_options(CLI::App *sub, KeyOptions &o, bool required)
+{
+	std::string one = required ? " (this or --key-file is required)" : "";
+	auto *key = sub->add_option("--key", o.hex, "The key in hex" + one)->type_name("HEX");
+	auto *file = sub->add_option("--key-file", o.file, "The key: the raw bytes of FILE")
+			     ->type_name("FILE");
+	key->excludes(file);
+}
+
+std::optional<std::vector<unsigned char>> read_key(const KeyOptions &o)
+{
+	std::vector<unsigned char> key;
+	if (!o.hex.empty() && !parse_hex(o.hex, key)) {
+		fail("--key is not hex");
+		return std::nullopt;
+	}
+	if (!o.file.empty()) {
+		if (int err = read_key_file(o.file, key)) {
+			memzero_explicit(key.data(), key.size());
+			fail("cannot read key file " + o.file + ": " + errno_text(err));
+			return std::nullopt;
+		}
+	}
+	return key;
+}
+
+}  // namespace kcshim::cli
