@@ -97,7 +97,9 @@ int run(KernelEndpoint &ep, const Options &opt, std::ostream &out, Report *repor
 
 	out << "xcheck: kernel " << version << (opt.kernel_label.empty() ? "" : " (" + opt.kernel_label + ")")
 	    << ", seed 0x" << std::hex << seed << std::dec << ", " << opt.iterations
-	    << " random cases per pair, max length " << opt.max_len << "\n";
+	    << " random cases per pair after its fixed ones (every length to 4 blocks + 1, every "
+	       "key size), max length "
+	    << opt.max_len << "\n";
 
 	int rc = exit_equal;
 	for (const auto &u : units) {

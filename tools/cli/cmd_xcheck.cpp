@@ -29,7 +29,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			"cra_name, driver or mode to check, e.g. sha3-256, cast5, cbc(cast5)");
 	sub->add_flag("--all", a->all, "Check every kcshim driver the kernel also has");
 	add_kernel_options(sub, a->kernel, "The kernel to compare with");
-	sub->add_option("--iterations", a->opt.iterations, "Random cases per driver pair")
+	sub->add_option("--iterations", a->opt.iterations,
+			"Random cases per driver pair, run after the pair's fixed cases (every "
+			"length up to 4 blocks + 1, every key size, ...: about 1200 for a hash); "
+			"0: the fixed cases only")
 		->capture_default_str();
 	sub->add_option("--seed", a->seed, "Seed (decimal or 0x hex); default: random, printed");
 	sub->add_option("--max-len", a->opt.max_len, "Longest random message in bytes")

@@ -244,6 +244,8 @@ TEST(Xcheck, CliOverBridgeMatches)
 	EXPECT_EQ(rc, 0) << out;
 	EXPECT_NE(out.find("crct10dif-generic"), std::string::npos) << out;
 	EXPECT_NE(out.find("cbc(cast5-generic)"), std::string::npos) << out;
+	// --iterations counts the random cases, which come after each pair's fixed ones
+	EXPECT_NE(out.find("50 random cases per pair after its fixed ones"), std::string::npos) << out;
 	::unlink(sock.c_str());
 	::unlink(secret_file.c_str());
 	::rmdir(dir);
