@@ -12,26 +12,7 @@ status=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
-run() {	# run CODE ARGS...: kcshim ARGS must exit with CODE; its stdout is in $out
-	local code=$1
-	shift
-	"$kcshim" "$@" >"$out" 2>/dev/null
-	local rc=$?
-	if [[ $rc -ne $code ]]; then
-		echo "FAIL: kcshim $* -> exit $rc, expected $code"
-		cat "$out"
-		status=1
-	else
-		echo "ok   kcshim $* -> exit $rc"
-	fi
-}
-
-has() {	# has REGEX: a line of the last output matches
-	if ! grep -Eq -- "$1" "$out"; then
-		echo "FAIL: no line matches: $1"
-		status=1
-	fi
-}
+. "$(dirname "$0")/expect.sh"
 
 run 0 selftest --extra --fuzz-iterations 2 --seed 7
 has '^sha3-256-generic +sha3-256 +vs sha3-256-generic +skipped: the generic driver$'

@@ -12,27 +12,7 @@ status=0
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
-run() {	# run CODE ARGS...: kcshim ARGS must exit with CODE; its stdout and stderr are in $out
-	local code=$1
-	shift
-	"$kcshim" "$@" >"$out" 2>&1
-	local rc=$?
-	if [[ $rc -ne $code ]]; then
-		echo "FAIL: kcshim $* -> exit $rc, expected $code"
-		cat "$out"
-		status=1
-	else
-		echo "ok   kcshim $* -> exit $rc"
-	fi
-}
-
-has() {	# has REGEX: a line of the last output matches
-	if ! grep -Eq -- "$1" "$out"; then
-		echo "FAIL: no line matches: $1"
-		cat "$out"
-		status=1
-	fi
-}
+. "$(dirname "$0")/expect.sh"
 
 run 77 -m "$no_vectors" selftest fnv32-module
 has '^fnv32-module +no tests: no vectors for fnv32'
