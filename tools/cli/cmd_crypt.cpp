@@ -22,7 +22,7 @@ struct SkcipherDeleter {
 int crypt(const std::string &alg, const KeyOptions &key_options, const std::string &iv_hex,
 	  bool enc)
 {
-	if (key_options.hex.empty() && key_options.file.empty())
+	if (!key_options.given())
 		return fail((enc ? "enc" : "dec") + std::string(" needs --key HEX or --key-file FILE"),
 			    2);
 	std::vector<unsigned char> iv;

@@ -75,7 +75,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			return fail(err == -ENOENT ? "unknown algorithm: " + *alg
 						   : "cannot allocate " + *alg + ": " + errno_text(err));
 		}
-		if (!key_options->hex.empty() || !key_options->file.empty()) {
+		if (key_options->given()) {
 			auto key = read_key(*key_options);
 			if (!key)
 				return 1;

@@ -44,20 +44,20 @@ int read_key_file(const std::string &path, std::vector<unsigned char> &out)
 void add_key_options(CLI::App *sub, KeyOptions &o, bool required)
 {
 	std::string one = required ? " (this or --key-file is required)" : "";
-	auto *key = sub->add_option("--key", o.hex, "The key in hex" + one)->type_name("HEX");
-	auto *file = sub->add_option("--key-file", o.file, "The key: the raw bytes of FILE")
-			     ->type_name("FILE");
-	key->excludes(file);
+	o.hex_option = sub->add_option("--key", o.hex, "The key in hex" + one)->type_name("HEX");
+	o.file_option = sub->add_option("--key-file", o.file, "The key: the raw bytes of FILE")
+				->type_name("FILE");
+	o.hex_option->excludes(o.file_option);
 }
 
 std::optional<std::vector<unsigned char>> read_key(const KeyOptions &o)
 {
 	std::vector<unsigned char> key;
-	if (!o.hex.empty() && !parse_hex(o.hex, key)) {
+	if (o.hex_option->count() && !parse_hex(o.hex, key)) {
 		fail("--key is not hex");
 		return std::nullopt;
 	}
-	if (!o.file.empty()) {
+	if (o.file_option->count()) {
 		if (int err = read_key_file(o.file, key)) {
 			memzero_explicit(key.data(), key.size());
 			fail("cannot read key file " + o.file + ": " + errno_text(err));

@@ -14,6 +14,11 @@ namespace kcshim::cli {
 struct KeyOptions {
 	std::string hex;
 	std::string file;
+	CLI::Option *hex_option = nullptr;
+	CLI::Option *file_option = nullptr;
+
+	// Whether either was given: an empty --key "" is a key, of no bytes (cipher_null's).
+	bool given() const { return hex_option->count() || file_option->count(); }
 };
 
 // Adds --key and --key-file to sub; @required: one of them must be given.

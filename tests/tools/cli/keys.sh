@@ -27,6 +27,9 @@ else
 fi
 
 expect 2 "^kcshim: enc needs --key HEX or --key-file FILE$" -- enc 'cbc(cast5)' "${iv[@]}"
+# an empty key is a key of no bytes (cipher_null takes it), not a missing one
+expect 1 "^kcshim: bad key length 0 for cbc\\(cast5\\)" -- enc 'cbc(cast5)' --key '' "${iv[@]}"
+expect 1 "^kcshim: bad key length 0 for cbc\\(cast5\\)" -- enc 'cbc(cast5)' --key-file /dev/null "${iv[@]}"
 expect 2 "--key excludes --key-file" -- dec 'ecb(cast5)' --key 00 --key-file "$work/key"
 expect 2 "--key excludes --key-file" -- hash sha3-256 --key 00 --key-file "$work/key"
 expect 1 "^kcshim: --key is not hex$" -- hash sha3-256 --key zz
