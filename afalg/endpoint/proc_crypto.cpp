@@ -6,16 +6,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "afalg/guest/text.h"
+
 namespace kcshim::afalg {
 
-static std::string_view trim(std::string_view s)
-{
-	while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-		s.remove_prefix(1);
-	while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-		s.remove_suffix(1);
-	return s;
-}
+using guest::trim;
 
 template <typename T>
 static T to_number(std::string_view v)

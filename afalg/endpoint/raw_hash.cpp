@@ -7,6 +7,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "afalg/kernels/posix_io.h"
+
 #ifndef SOL_ALG
 #define SOL_ALG 279
 #endif
@@ -14,19 +16,6 @@
 namespace kcshim::afalg {
 
 namespace {
-
-class Fd {
-public:
-	explicit Fd(int fd = -1) : fd_(fd) {}
-	Fd(Fd &&o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
-	Fd(const Fd &) = delete;
-	Fd &operator=(const Fd &) = delete;
-	~Fd() { if (fd_ >= 0) ::close(fd_); }
-	int get() const { return fd_; }
-
-private:
-	int fd_;
-};
 
 /* Largest digest any kernel hash returns through AF_ALG (sha512, ...). */
 constexpr size_t max_digest = 128;
@@ -61,7 +50,7 @@ Result<HashCloneResult> raw_hash_clone(std::string_view alg, std::optional<ByteV
 		return fail(-ENAMETOOLONG, Stage::bind, std::string(alg));
 	std::memcpy(sa.salg_name, alg.data(), alg.size());
 
-	Fd tfm(::socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
+	UniqueFd tfm(::socket(AF_ALG, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
 	if (tfm.get() < 0)
 		return fail(-errno, Stage::bind, "socket(AF_ALG)");
 	if (::bind(tfm.get(), reinterpret_cast<struct sockaddr *>(&sa), sizeof(sa)) < 0)
@@ -70,7 +59,7 @@ Result<HashCloneResult> raw_hash_clone(std::string_view alg, std::optional<ByteV
 				static_cast<socklen_t>(key->size())) < 0)
 		return fail(-errno, Stage::setkey);
 
-	Fd op(::accept4(tfm.get(), nullptr, nullptr, SOCK_CLOEXEC));
+	UniqueFd op(::accept4(tfm.get(), nullptr, nullptr, SOCK_CLOEXEC));
 	if (op.get() < 0)
 		return fail(-errno, Stage::accept);
 	for (ByteView p : prefix)
@@ -78,7 +67,7 @@ Result<HashCloneResult> raw_hash_clone(std::string_view alg, std::optional<ByteV
 			return fail(static_cast<int>(dl.check(r)), Stage::send);
 
 	/* accept() on the op socket with MSG_MORE pending clones the state. */
-	Fd clone(::accept4(op.get(), nullptr, nullptr, SOCK_CLOEXEC));
+	UniqueFd clone(::accept4(op.get(), nullptr, nullptr, SOCK_CLOEXEC));
 	if (clone.get() < 0)
 		return fail(-errno, Stage::accept, "clone");
 

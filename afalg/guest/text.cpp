@@ -43,20 +43,6 @@ std::string errno_name(int err)
 	return name ? name : "errno " + std::to_string(-err);
 }
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t' || c == '\r';
-}
-
-std::string_view trim(std::string_view s)
-{
-	while (!s.empty() && is_blank(s.front()))
-		s.remove_prefix(1);
-	while (!s.empty() && is_blank(s.back()))
-		s.remove_suffix(1);
-	return s;
-}
-
 /* find_first_of(" \t") calls memchr() once a character: this is the index's hot loop. */
 std::string_view next_word(std::string_view &rest)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The text helpers the guest init's parsers share: whole-file reads with a
+ * The text helpers the guest init's parsers (and the host's) share: whole-file reads with a
  * size bound (PID 1 must not be taken down by a huge or endless file) and
  * splitting into lines and words.
  */
@@ -21,8 +21,16 @@ int read_text_file(const std::string &path, std::string &text, size_t max_bytes)
 /* "ENODEV" for -ENODEV, or "errno N" when glibc has no name for it. */
 std::string errno_name(int err);
 
-/* Blanks (spaces, tabs, a trailing '\r') off both ends. */
-std::string_view trim(std::string_view s);
+/* Blanks (spaces, tabs, a trailing '\r') off both ends.  Inline: the host's
+ * parsers (/proc/crypto, apt's indexes) share it without the init's library. */
+inline std::string_view trim(std::string_view s)
+{
+	constexpr std::string_view blanks = " \t\r";
+	size_t first = s.find_first_not_of(blanks);
+	if (first == std::string_view::npos)
+		return {};
+	return s.substr(first, s.find_last_not_of(blanks) - first + 1);
+}
 
 /*
  * The first word of REST (words are separated by runs of spaces or tabs),

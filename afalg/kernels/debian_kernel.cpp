@@ -42,15 +42,15 @@ std::string request_key(const DebianKernelRequest &req)
 }
 
 /* The request's checks and the opened apt configuration, under the cache lock. */
-struct Session {
+struct CacheSession {
 	std::string darch;
 	std::unique_ptr<CacheLock> lock;
 	std::optional<Apt> apt;
 };
 
-Result<Session> open_session(const DebianKernelRequest &req, std::ostream *progress)
+Result<CacheSession> open_session(const DebianKernelRequest &req, std::ostream *progress)
 {
-	Session s;
+	CacheSession s;
 	s.darch = debian_arch(req.arch);
 	if (s.darch.empty() || (req.arch != "arm64" && req.arch != "x86_64"))
 		return fail(-EINVAL, Stage::setup,
@@ -76,7 +76,7 @@ Result<Session> open_session(const DebianKernelRequest &req, std::ostream *progr
 }
 
 /* Every kernel image the lists have, refreshing them when stale; @refreshed says whether it did. */
-Result<std::vector<DebianPackage>> list_images(Session &s, bool &refreshed, std::ostream *progress)
+Result<std::vector<DebianPackage>> list_images(CacheSession &s, bool &refreshed, std::ostream *progress)
 {
 	refreshed = false;
 	if (!s.apt->lists_fresh() || !s.apt->have_lists()) {
@@ -89,7 +89,7 @@ Result<std::vector<DebianPackage>> list_images(Session &s, bool &refreshed, std:
 }
 
 /* Downloads and unpacks @pick (and the packages it pins) into cache_dir/<arch>-<version>. */
-Result<DebianKernel> install_into_cache(Session &s, const DebianKernelRequest &req,
+Result<DebianKernel> install_into_cache(CacheSession &s, const DebianKernelRequest &req,
 					const DebianPackage &pick, const fs::path &final_dir,
 					std::ostream *progress)
 {
@@ -162,7 +162,7 @@ Result<DebianKernel> fetch_debian_kernel(const DebianKernelRequest &req, std::os
 	auto session = open_session(req, progress);
 	if (!session)
 		return session.error();
-	Session &s = *session;
+	CacheSession &s = *session;
 	const fs::path cache = fs::absolute(req.cache_dir);
 	std::string key = request_key(req);
 	auto dir_of = [&](const std::string &pv) { return cache / (req.arch + "-" + pv); };

@@ -21,6 +21,7 @@
 #include "afalg/kernels/debian_kernel.h"
 #include "afalg/kernels/debian_packages.h"
 #include "afalg/kernels/external_command.h"
+#include "afalg/kernels/host_files.h"
 
 namespace kcshim::afalg {
 
@@ -41,8 +42,6 @@ void say(std::ostream *progress, const std::string &line);
 std::string seconds(clock::duration d);
 std::string megabytes(std::uintmax_t bytes);
 std::string join(const std::vector<std::string> &words, const char *sep);
-Error fs_error(const std::error_code &ec, const std::string &what);
-std::string read_text(const fs::path &p);
 /* Writes @text to @p through a temporary file and rename(): readers see the old or the new text. */
 int write_atomic(const fs::path &p, const std::string &text);
 /* Age of @p's modification time; "max" when it is missing. */

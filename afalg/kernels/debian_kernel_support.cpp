@@ -46,19 +46,6 @@ std::string join(const std::vector<std::string> &words, const char *sep)
 	return out;
 }
 
-Error fs_error(const std::error_code &ec, const std::string &what)
-{
-	return fail(-(ec.value() ? ec.value() : EIO), Stage::setup, what + ": " + ec.message());
-}
-
-std::string read_text(const fs::path &p)
-{
-	std::ifstream in(p, std::ios::binary);
-	std::ostringstream s;
-	s << in.rdbuf();
-	return s.str();
-}
-
 /* Writes @text to @p through a temporary file and rename(): readers see the old or the new text. */
 int write_atomic(const fs::path &p, const std::string &text)
 {

@@ -5,7 +5,11 @@
 #include <cctype>
 #include <sstream>
 
+#include "afalg/guest/text.h"
+
 namespace kcshim::afalg {
+
+using guest::trim;
 
 namespace {
 
@@ -17,15 +21,6 @@ bool is_digit(char c)
 bool is_alpha(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-std::string_view trim(std::string_view s)
-{
-	while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-		s.remove_prefix(1);
-	while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-		s.remove_suffix(1);
-	return s;
 }
 
 std::vector<std::string_view> lines(std::string_view text)

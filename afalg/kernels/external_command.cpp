@@ -53,22 +53,6 @@ private:
 	std::atomic<pid_t> *slot_ = nullptr;
 };
 
-/* Closes its descriptor on every path out of run_command(). */
-struct Fd {
-	int fd = -1;
-	~Fd()
-	{
-		if (fd >= 0)
-			::close(fd);
-	}
-	void reset()
-	{
-		if (fd >= 0)
-			::close(fd);
-		fd = -1;
-	}
-};
-
 struct SpawnActions {
 	posix_spawn_file_actions_t a;
 	SpawnActions() { posix_spawn_file_actions_init(&a); }
@@ -180,7 +164,7 @@ Result<CommandResult> run_command(const Command &cmd)
 	int p[2];
 	if (::pipe2(p, O_CLOEXEC) < 0)
 		return fail(-errno, Stage::setup, "pipe: " + std::string(::strerror(errno)));
-	Fd rd{p[0]}, wr{p[1]};
+	UniqueFd rd{p[0]}, wr{p[1]};
 
 	SpawnActions fa;
 	if (cmd.stdin_file.empty())
@@ -189,11 +173,11 @@ Result<CommandResult> run_command(const Command &cmd)
 		posix_spawn_file_actions_addopen(&fa.a, 0, fs::absolute(cmd.stdin_file).c_str(),
 						 O_RDONLY, 0);
 	if (cmd.stdout_file.empty())
-		posix_spawn_file_actions_adddup2(&fa.a, wr.fd, 1);
+		posix_spawn_file_actions_adddup2(&fa.a, wr.get(), 1);
 	else
 		posix_spawn_file_actions_addopen(&fa.a, 1, fs::absolute(cmd.stdout_file).c_str(),
 						 O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	posix_spawn_file_actions_adddup2(&fa.a, wr.fd, 2);
+	posix_spawn_file_actions_adddup2(&fa.a, wr.get(), 2);
 	if (!cmd.cwd.empty())
 		posix_spawn_file_actions_addchdir_np(&fa.a, cmd.cwd.c_str());
 
@@ -219,7 +203,7 @@ Result<CommandResult> run_command(const Command &cmd)
 			    r.command + ": " + (e == ENOENT ? "not found" : ::strerror(e)));
 	RunningSlot slot(pid);
 	wr.reset();
-	::fcntl(rd.fd, F_SETFL, O_NONBLOCK);
+	::fcntl(rd.get(), F_SETFL, O_NONBLOCK);
 
 	auto deadline = t0 + cmd.timeout;
 	bool open = true;
@@ -239,9 +223,9 @@ Result<CommandResult> run_command(const Command &cmd)
 		int ms = static_cast<int>(
 			std::chrono::ceil<std::chrono::milliseconds>(slice).count());
 		if (open) {
-			struct pollfd pfd = {rd.fd, POLLIN, 0};
+			struct pollfd pfd = {rd.get(), POLLIN, 0};
 			if (::poll(&pfd, 1, ms) > 0)
-				open = drain(rd.fd, r.output, cmd.max_output);
+				open = drain(rd.get(), r.output, cmd.max_output);
 		} else {
 			::poll(nullptr, 0, ms);	/* it closed its output and runs on */
 		}
@@ -252,7 +236,7 @@ Result<CommandResult> run_command(const Command &cmd)
 	while (::waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (open)
-		drain(rd.fd, r.output, cmd.max_output);
+		drain(rd.get(), r.output, cmd.max_output);
 	if (r.output.size() > cmd.max_output)
 		r.output.erase(0, r.output.size() - cmd.max_output);
 	set_status(r, status);

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "afalg/kernels/host_files.h"
 #include "afalg/kernels/qemu.h"
 #include "afalg/kernels/uml.h"
 #include "tools/runtime_files/runtime_files.h"
@@ -17,21 +18,6 @@ namespace kcshim::afalg {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool is_exec(const std::string &p)
-{
-	return !p.empty() && ::access(p.c_str(), X_OK) == 0;
-}
-
-std::string find_in_path(const std::string &name)
-{
-	const char *path = std::getenv("PATH");
-	std::stringstream ss(path ? path : "/usr/local/bin:/usr/bin:/bin");
-	for (std::string dir; std::getline(ss, dir, ':');)
-		if (is_exec(dir + "/" + name))
-			return dir + "/" + name;
-	return {};
-}
 
 constexpr const char *forms = "uml, vm:arm64[:VERSION] or vm:x86_64[:VERSION] (VERSION e.g. 6.1, 7.2)";
 
@@ -96,10 +82,10 @@ Result<std::string> find_installed_kernel(const KernelTarget &t, const std::stri
 
 Result<std::vector<std::string>> find_host_bridge()
 {
-	if (const char *env = std::getenv("KCSHIM_BRIDGE"); env && is_exec(env))
+	if (const char *env = std::getenv("KCSHIM_BRIDGE"); env && is_executable(env))
 		return std::vector<std::string>{env};
 #ifdef KCSHIM_GUEST_BRIDGE	/* a sanitized build: its own binaries cannot run in the guest */
-	if (is_exec(KCSHIM_GUEST_BRIDGE))
+	if (is_executable(KCSHIM_GUEST_BRIDGE))
 		return std::vector<std::string>{KCSHIM_GUEST_BRIDGE};
 #endif
 	std::error_code ec;
@@ -111,7 +97,7 @@ Result<std::vector<std::string>> find_host_bridge()
 		for (auto cand : {self.parent_path() / "kcshim-bridge",
 				  self.parent_path() / ".." / "afalg" / "kcshim-bridge",
 				  self.parent_path() / ".." / ".." / "afalg" / "kcshim-bridge"})
-			if (is_exec(cand.string()))
+			if (is_executable(cand.string()))
 				return std::vector<std::string>{fs::weakly_canonical(cand).string()};
 	}
 	if (auto p = find_in_path("kcshim-bridge"); !p.empty())

@@ -16,6 +16,7 @@
 #include <openssl/evp.h>
 
 #include "afalg/kernels/external_command.h"
+#include "afalg/kernels/host_files.h"
 #include "afalg/kernels/posix_io.h"
 #include "afalg/kernels/tree_guard.h"
 
@@ -31,11 +32,6 @@ namespace {
 constexpr const char *layout_version = "kcshim-initramfs-1";
 constexpr auto archive_timeout = 2min;	/* cpio or gzip, one archive */
 constexpr auto unused_archive_age = 24h;
-
-Error fs_error(const std::error_code &ec, const std::string &what)
-{
-	return fail(-(ec.value() ? ec.value() : EIO), Stage::setup, what + ": " + ec.message());
-}
 
 bool starts_with(std::string_view s, std::string_view prefix)
 {
@@ -92,14 +88,6 @@ std::string text_sha256(const std::string &text)
 	for (unsigned int i = 0; i < n; i++)
 		hex << std::hex << std::setw(2) << std::setfill('0') << static_cast<int>(md[i]);
 	return hex.str();
-}
-
-std::string read_text(const fs::path &p)
-{
-	std::ifstream in(p, std::ios::binary);
-	std::ostringstream s;
-	s << in.rdbuf();
-	return s.str();
 }
 
 /* A fresh directory next to @near: "<near>.<tag>-<pid>-<n>". */

@@ -19,6 +19,7 @@
 
 #include "afalg/kernels/debian_kernel.h"
 #include "afalg/kernels/guest_process.h"
+#include "afalg/kernels/host_files.h"
 #include "afalg/kernels/initramfs.h"
 #include "tools/runtime_files/runtime_files.h"
 
@@ -54,16 +55,6 @@ const ArchInfo *arch_info(const std::string &arch)
 	return nullptr;
 }
 
-std::string find_in_path(const std::string &name)
-{
-	const char *path = std::getenv("PATH");
-	std::stringstream ss(path ? path : "/usr/local/bin:/usr/bin:/bin");
-	for (std::string dir; std::getline(ss, dir, ':');)
-		if (!dir.empty() && ::access((dir + "/" + name).c_str(), X_OK) == 0)
-			return dir + "/" + name;
-	return {};
-}
-
 /* The static init and bridge for @arch: $KCSHIM_GUEST_PROGRAMS, the install's or build tree's. */
 Result<std::pair<fs::path, fs::path>> guest_programs(const std::string &arch)
 {
@@ -85,14 +76,6 @@ Result<std::pair<fs::path, fs::path>> guest_programs(const std::string &arch)
 					   : "";
 	return fail(-ENOENT, Stage::setup,
 		    "no static guest programs (init, kcshim-bridge) for " + arch + hint);
-}
-
-std::string read_text(const fs::path &p)
-{
-	std::ifstream in(p, std::ios::binary);
-	std::stringstream ss;
-	ss << in.rdbuf();
-	return ss.str();
 }
 
 std::string boot_id()

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "afalg/kernels/guest_process.h"
+#include "afalg/kernels/host_files.h"
 #include "tools/runtime_files/runtime_files.h"
 
 namespace kcshim::afalg {
@@ -24,11 +25,6 @@ constexpr const char *install_hint =
 	"install Debian's user-mode Linux: apt-get install user-mode-linux kmod";
 const fs::path uml_modules = "/usr/lib/uml/modules";
 
-bool is_exec(const std::string &p)
-{
-	return !p.empty() && ::access(p.c_str(), X_OK) == 0;
-}
-
 /* The UML module tree's release, e.g. "6.1.176"; empty if none. */
 std::string uml_module_release()
 {
@@ -42,7 +38,7 @@ std::string uml_module_release()
 std::string find_modprobe()
 {
 	for (const char *p : {"/sbin/modprobe", "/usr/sbin/modprobe", "/bin/kmod"})
-		if (is_exec(p))
+		if (is_executable(p))
 			return p;
 	return {};
 }
@@ -307,12 +303,12 @@ Result<ModuleRun> UmlGuest::run_module(const std::string &module, const std::str
 Result<std::string> find_uml(const std::string &hint)
 {
 	if (!hint.empty()) {
-		if (is_exec(hint))
+		if (is_executable(hint))
 			return hint;
 		return fail(-ENOENT, Stage::setup, hint + " is not executable; " + install_hint);
 	}
 	for (const char *p : {"/usr/bin/linux.uml", "/usr/bin/vmlinux"})
-		if (is_exec(p))
+		if (is_executable(p))
 			return std::string(p);
 	return fail(-ENOENT, Stage::setup, std::string("user-mode Linux not found; ") + install_hint);
 }

@@ -22,22 +22,7 @@ if [[ ${KCSHIM_INSIDE:-} == 1 ]]; then
 	"$kcshim" -m "$work/wp512.so" selftest --kernel-tree "$work/tree" wp512
 	"$kcshim" kunit --kernel-tree "$work/tree" lib/crypto/tests/md5_kunit.c
 	"$kcshim" xcheck --kernel uml --iterations 2 sha3-256
-	cmake -S "$work/consumer" -B "$work/consumer-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
-		>/dev/null
-	cmake --build "$work/consumer-build" >/dev/null
-	out=$(LD_LIBRARY_PATH=$prefix/lib "$work/consumer-build/consumer_app" \
-		"$work/consumer-build/consumer_driver.so")
-	[[ $out == "xor8-consumer 60" ]]	# 'a' ^ 'b' ^ 'c' = 0x60
-	# pkg-config: the same driver and program with plain compiler commands; the files name
-	# /usr, so an unpacked package is given its own prefix
-	export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
-	pc=(pkg-config --define-variable=prefix="$prefix")
-	cc $("${pc[@]}" --cflags kcshim-module) -DKBUILD_MODNAME='"consumer_driver"' \
-		"$work/consumer/consumer_driver.c" $("${pc[@]}" --libs kcshim-module) -o "$work/pc_driver.so"
-	c++ -std=c++20 $("${pc[@]}" --cflags kcshim) "$work/consumer/consumer_app.cpp" \
-		$("${pc[@]}" --libs kcshim) -o "$work/pc_app"
-	out=$(LD_LIBRARY_PATH=$prefix/lib "$work/pc_app" "$work/pc_driver.so")
-	[[ $out == "xor8-consumer 60" ]]
+	bash "$work/consumer_check.sh" "$prefix" "$work/consumer" "$work"
 	exit 0
 fi
 
@@ -77,6 +62,7 @@ du -sh "$prefix/bin/kcshim"
 
 # what runs in the namespace, copied out of the checkout
 cp -r "$src/tests/install/consumer" "$work/consumer"
+cp "$src/tests/install/consumer_check.sh" "$work/consumer_check.sh"
 cp "$0" "$work/installed_package_test.sh"
 mkdir "$work/tree"
 export KCSHIM_INSIDE=1 work prefix src build tree

@@ -6,7 +6,7 @@
 #include "afalg/bridge/bridge_cli.h"
 #include "tools/cli/command.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::bridge_command {
 namespace {
 
 void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &out)
@@ -23,4 +23,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 
 KCSHIM_COMMAND(add);
 
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::bridge_command

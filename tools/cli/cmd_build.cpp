@@ -7,7 +7,7 @@
 
 #include "tools/cli/command.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::build_command {
 namespace {
 
 void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &out)
@@ -98,4 +98,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 KCSHIM_COMMAND(add);
 
 }  // namespace
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::build_command

@@ -11,7 +11,7 @@
 #include "tools/speed/error.h"
 #include "tools/speed/speed_run.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::compare_command {
 namespace {
 
 struct Options {
@@ -86,4 +86,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 KCSHIM_COMMAND(add);
 
 }  // namespace
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::compare_command

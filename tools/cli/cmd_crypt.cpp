@@ -12,7 +12,7 @@
 #include "tools/cli/command.h"
 #include "tools/cli/key_options.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::crypt_command {
 namespace {
 
 struct SkcipherDeleter {
@@ -102,4 +102,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 KCSHIM_COMMAND(add);
 
 }  // namespace
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::crypt_command

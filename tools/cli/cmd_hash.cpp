@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
 // kcshim hash ALG [FILE...]: a digest per file (or stdin), in sha256sum's format.
-#include <sys/stat.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -15,26 +13,12 @@
 #include "tools/cli/command.h"
 #include "tools/cli/key_options.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::hash_command {
 namespace {
 
 struct ShashDeleter {
 	void operator()(struct crypto_shash *t) const { crypto_free_shash(t); }
 };
-
-// fopen() for reading that refuses a directory (which fopen() opens and fread() then fails on);
-// nullptr with errno set.
-FILE *open_input(const std::string &path)
-{
-	FILE *f = fopen(path.c_str(), "rb");
-	struct stat st;
-	if (f && !fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		errno = EISDIR;
-		return nullptr;
-	}
-	return f;
-}
 
 // Hashes one stream in 1 MiB updates; 0 or -errno.
 int hash_stream(struct crypto_shash *tfm, FILE *f, std::vector<unsigned char> &digest)
@@ -115,4 +99,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 KCSHIM_COMMAND(add);
 
 }  // namespace
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::hash_command

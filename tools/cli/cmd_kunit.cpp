@@ -27,7 +27,7 @@
 
 extern char **environ;
 
-namespace kcshim::cli {
+namespace kcshim::cli::kunit_command {
 namespace {
 
 namespace fs = std::filesystem;
@@ -230,4 +230,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 KCSHIM_COMMAND(add);
 
 }  // namespace
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::kunit_command

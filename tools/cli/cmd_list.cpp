@@ -13,7 +13,7 @@
 
 #include "tools/cli/command.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::list_command {
 namespace {
 
 const char *selftest_text(kcshim_selftest_state s)
@@ -210,4 +210,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 KCSHIM_COMMAND(add);
 
 }  // namespace
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::list_command

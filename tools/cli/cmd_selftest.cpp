@@ -19,7 +19,7 @@
 #include "tools/cli/command.h"
 #include "tools/kernel-vectors/kvectors_cache.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::selftest_command {
 namespace {
 
 struct DriverRow {
@@ -343,4 +343,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 KCSHIM_COMMAND(add);
 
 }  // namespace
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::selftest_command

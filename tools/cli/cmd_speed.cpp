@@ -13,7 +13,7 @@
 #include "tools/speed/speed_run.h"
 #include "tools/speed/speed_table.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::speed_command {
 namespace {
 
 struct Options {
@@ -112,4 +112,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 KCSHIM_COMMAND(add);
 
 }  // namespace
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::speed_command

@@ -12,7 +12,7 @@
 #include "tools/speed/side_by_side.h"
 #include "tools/speed/tcrypt_run.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::tcrypt_command {
 namespace {
 
 struct Options {
@@ -81,4 +81,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 KCSHIM_COMMAND(add);
 
 }  // namespace
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::tcrypt_command

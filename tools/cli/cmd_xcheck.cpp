@@ -9,7 +9,7 @@
 #include "tools/cli/kernel_options.h"
 #include "afalg/xcheck/xcheck.h"
 
-namespace kcshim::cli {
+namespace kcshim::cli::xcheck_command {
 namespace {
 
 struct XcheckArgs {
@@ -63,4 +63,4 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 
 KCSHIM_COMMAND(add);
 
-}  // namespace kcshim::cli
+}  // namespace kcshim::cli::xcheck_command

@@ -6,6 +6,7 @@
 // (fail() does that) and returns non-zero.
 #pragma once
 
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
@@ -39,11 +40,14 @@ int load_modules(const Globals &globals);
 // Parses hex ("00ff..", spaces allowed); false on bad input.
 bool parse_hex(const std::string &text, std::vector<unsigned char> &out);
 std::string to_hex(const unsigned char *data, size_t len);
+// fopen(path, "rb") that refuses a directory (which fopen() opens and fread() then fails on);
+// nullptr with errno set (EISDIR for a directory).
+FILE *open_input(const std::string &path);
 
 }  // namespace kcshim::cli
 
 #define KCSHIM_CONCAT_(a, b) a##b
 #define KCSHIM_CONCAT(a, b) KCSHIM_CONCAT_(a, b)
 #define KCSHIM_COMMAND(factory) \
-	static const int KCSHIM_CONCAT(kcshim_command_, __LINE__) = \
+	static const int KCSHIM_CONCAT(kcshim_command_, __COUNTER__) = \
 		::kcshim::cli::register_command(factory)

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <sys/stat.h>
+
 #include <cctype>
+#include <cerrno>
 #include <cstring>
 
 #include <kcshim/kcshim.h>
@@ -115,6 +118,18 @@ std::string to_hex(const unsigned char *data, size_t len)
 		s += digits[data[i] & 15];
 	}
 	return s;
+}
+
+FILE *open_input(const std::string &path)
+{
+	FILE *f = fopen(path.c_str(), "rb");
+	struct stat st;
+	if (f && !fstat(fileno(f), &st) && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return nullptr;
+	}
+	return f;
 }
 
 }  // namespace kcshim::cli

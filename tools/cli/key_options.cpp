@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "tools/cli/key_options.h"
 
-#include <sys/stat.h>
-
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
-
-#include <linux/string.h>
 
 #include "tools/cli/command.h"
 
@@ -21,14 +18,9 @@ constexpr size_t max_key_file = 1 << 20;
 // The bytes of path, or -errno (-EISDIR for a directory, -EFBIG past max_key_file).
 int read_key_file(const std::string &path, std::vector<unsigned char> &out)
 {
-	std::unique_ptr<FILE, decltype(&fclose)> f(fopen(path.c_str(), "rb"), fclose);
+	std::unique_ptr<FILE, decltype(&fclose)> f(open_input(path), fclose);
 	if (!f)
 		return -errno;
-	struct stat st;
-	if (fstat(fileno(f.get()), &st))
-		return -errno;
-	if (S_ISDIR(st.st_mode))
-		return -EISDIR;
 	unsigned char buf[4096];
 	size_t n;
 	while ((n = fread(buf, 1, sizeof(buf), f.get())) > 0) {
@@ -59,7 +51,7 @@ std::optional<std::vector<unsigned char>> read_key(const KeyOptions &o)
 	}
 	if (o.file_option->count()) {
 		if (int err = read_key_file(o.file, key)) {
-			memzero_explicit(key.data(), key.size());
+			explicit_bzero(key.data(), key.size());
 			fail("cannot read key file " + o.file + ": " + errno_text(err));
 			return std::nullopt;
 		}

@@ -29,6 +29,9 @@ std::string read_text(const fs::path &p);
 // recipe lines keep their leading tab. A missing file has none.
 std::vector<std::string> logical_lines(const fs::path &file);
 
+// @s without its leading blanks and its trailing blanks and carriage return.
+std::string trim(const std::string &s);
+
 // The machine a module is built for, from the compiler's own predefined macros.
 struct Target {
 	std::string srcarch;		// the kernel's $(SRCARCH): "x86", "arm64", "arm"

@@ -11,6 +11,12 @@
 
 namespace kcshim::dropin {
 
+std::string trim(const std::string &s)
+{
+	size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
+	return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
 std::vector<std::string> logical_lines(const fs::path &makefile)
 {
 	std::ifstream in(makefile);
@@ -39,12 +45,6 @@ std::vector<std::string> words(const std::string &text)
 	for (std::string w; in >> w;)
 		out.push_back(w);
 	return out;
-}
-
-std::string trim(const std::string &s)
-{
-	size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
-	return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
 
 class Evaluator {

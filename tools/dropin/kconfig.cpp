@@ -38,12 +38,6 @@ const char *const kconfig_files[] = {
 	"lib/crypto/tests/Kconfig",	/* the KUnit suites (7.x) */
 };
 
-std::string trim(const std::string &s)
-{
-	size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t\r");
-	return a == std::string::npos ? "" : s.substr(a, b - a + 1);
-}
-
 std::map<std::string, Entry> parse_kconfig(const fs::path &tree)
 {
 	static const std::regex config_re(R"(^\s*(?:menu)?config\s+([A-Za-z0-9_]+)\s*$)");
