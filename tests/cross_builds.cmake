@@ -6,6 +6,10 @@
 # and run under qemu-aarch64 (cortex-a53 and max), so the drivers' byte-order and alignment
 # handling and the arm64 CPU-feature code run on the architecture they claim to support.
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
+# What the cross builds build and run: "all", the shim's tests too (on one CPU of each arch),
+# or "arch", the arch's own tests and the CLI only (CI's: the full matrix is local, docs/testing.md).
+set(KCSHIM_CROSS_TESTS "all" CACHE STRING "the cross builds' tests: all or arch")
+set_property(CACHE KCSHIM_CROSS_TESTS PROPERTY STRINGS all arch)
 # The generations arm64.dropin_coverage builds the kernel's arm64 drivers of (and the arm64 build
 # makes vectors modules for): all three locally; CI, which keeps the full matrix local, the newest.
 set(KCSHIM_ARM64_DROPIN_VERSIONS "6.1;6.12;7.3" CACHE STRING
@@ -18,7 +22,7 @@ if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
   # what registers there and what does not
   foreach(cpu cortex-a53 max)
     set(only)
-    if(cpu STREQUAL "cortex-a53")
+    if(cpu STREQUAL "cortex-a53" OR KCSHIM_CROSS_TESTS STREQUAL "arch")
       set(only -Larm64)
     endif()
     add_test(NAME arm64.cross_build_and_test_${cpu}
@@ -28,6 +32,7 @@ if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
               # built for arm64 (the drop-in coverage below), from the host build's trees;
               # not the qemu guests' programs, which the host build has
               -DKCSHIM_TOOLS=ON -DKCSHIM_KERNEL_VECTOR_VERSIONS=${arm64_vector_versions}
+              -DKCSHIM_CROSS_TESTS=${KCSHIM_CROSS_TESTS}
               -DKCSHIM_KERNEL_TREES=${KCSHIM_KERNEL_TREES} -DKCSHIM_GUEST_PROGRAMS=OFF
               Sha3Ce:6 Sha512Ce:6 CrcT10difArm64:7 CrcT10difArm64NoPmull:5)
     set_tests_properties(arm64.cross_build_and_test_${cpu} PROPERTIES LABELS arm64 TIMEOUT 1800
@@ -61,12 +66,13 @@ if(KCSHIM_ARM_CXX AND KCSHIM_QEMU_ARM)
   # the shim's tests once (on the Cortex-A8), the arm label's on both
   foreach(cpu cortex-a8 cortex-a15)
     set(only)
-    if(cpu STREQUAL "cortex-a15")
+    if(cpu STREQUAL "cortex-a15" OR KCSHIM_CROSS_TESTS STREQUAL "arch")
       set(only -Larm)
     endif()
     add_test(NAME arm.cross_build_and_test_${cpu}
       COMMAND ${PROJECT_SOURCE_DIR}/tests/cross_test.sh ${PROJECT_SOURCE_DIR}
               ${CMAKE_BINARY_DIR}/arm arm-linux-gnueabihf ${cpu} ${only}
+              -DKCSHIM_CROSS_TESTS=${KCSHIM_CROSS_TESTS}
               Sha512Neon:6 Sha512NeonMasked:2)
     set_tests_properties(arm.cross_build_and_test_${cpu} PROPERTIES LABELS arm TIMEOUT 1800
       RESOURCE_LOCK arm_build)
