@@ -11,10 +11,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <thread>
 
 #include <kcshim/kcshim.h>
 #include <kcshim/kunit.h>
@@ -100,6 +102,7 @@ int run(const KunitArgs &a)
 	opts.no_isolation = a.no_isolation;
 	opts.timeout_s = a.timeout;
 	opts.ktap = stdout;
+	opts.jobs = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
 	opts.on_result = Collector::on_result;
 	opts.ctx = &collector;
 	int ret = kcshim_kunit_run(&opts);
@@ -222,7 +225,9 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_flag("--no-isolation", a->no_isolation,
 		      "Run the cases in this process (for gdb); a crash then ends the run");
 	sub->add_option("--timeout", a->timeout, "Seconds a case may take (default 300)");
-	sub->add_option("-j,--jobs", a->jobs, "Parallel compiles (default: CPUs)");
+	sub->add_option("-j,--jobs", a->jobs,
+			"Parallel compiles, and suites run at once, each in a process of its own; the "
+			"KTAP and --json are those of -j 1 (default: CPUs)");
 	sub->add_flag("-v,--verbose", a->verbose, "Print each compile command");
 	out.emplace_back(sub, [a] { return a->compare.empty() ? run(*a) : compare(*a); });
 }

@@ -65,6 +65,11 @@ struct kcshim_kunit_options {
 	FILE *ktap;			/* where the KTAP goes; NULL = stdout */
 	kcshim_kunit_result_fn on_result;	/* may be NULL */
 	void *ctx;
+	/*
+	 * Suites run at once, each in a process of its own (0 or 1: one after another). The KTAP
+	 * and the results come in the suites' order either way. Ignored with no_isolation.
+	 */
+	unsigned int jobs;
 };
 
 /*

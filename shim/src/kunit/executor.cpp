@@ -155,12 +155,21 @@ int kcshim_kunit_run(const struct kcshim_kunit_options *opts)
 	if (runs.empty())
 		return -ENOENT;
 
-	Ktap ktap(opts->ktap ? opts->ktap : stdout);
+	FILE *out = opts->ktap ? opts->ktap : stdout;
+	Ktap ktap(out);
 	RunContext rc = {ktap, *opts};
 	ktap.document(runs.size());
-	size_t number = 1;
-	for (SuiteRun &run : runs)
-		run_suite(run.suite(), number++, rc);
+	// in this process, for gdb, when asked to be (no_isolation)
+	if (opts->jobs > 1 && !opts->no_isolation && runs.size() > 1) {
+		std::vector<struct kunit_suite *> copies;
+		for (SuiteRun &run : runs)
+			copies.push_back(run.suite());
+		run_suites_in_parallel(copies, 1, rc, opts->jobs, out);
+	} else {
+		size_t number = 1;
+		for (SuiteRun &run : runs)
+			run_suite(run.suite(), number++, rc);
+	}
 	return rc.any_failed ? 1 : 0;
 }
 

@@ -2,7 +2,7 @@
 // The KUnit runner's insides, shared by its files, which split the work as the kernel's lib/kunit
 // does: test.cpp runs suites and cases, assert.cpp words failures, resource.cpp releases what a
 // case acquired, executor.cpp keeps the registry and filters, isolation.cpp runs a case in a
-// child process, ktap.cpp prints. Errors inside are values (a case's status, an Outcome); the C
+// child process, parallel.cpp suites in processes of their own, ktap.cpp prints. Errors inside are values (a case's status, an Outcome); the C
 // ABI returns the kernel's -errno.
 #pragma once
 
@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <kcshim/kunit.h>
 #include <kunit/test.h>
@@ -57,6 +58,12 @@ struct RunContext {
 
 // test.cpp: the kernel's kunit_run_tests() for one suite, numbered number in the plan.
 void run_suite(struct kunit_suite *suite, size_t number, RunContext &rc);
+
+// parallel.cpp: run_suite() of each suite, numbered from first_number, up to jobs at once in
+// processes of their own; the KTAP goes to out and the results to rc.opts.on_result in the
+// suites' order, as a run one after another gives them.
+void run_suites_in_parallel(const std::vector<struct kunit_suite *> &suites, size_t first_number,
+			    RunContext &rc, unsigned int jobs, FILE *out);
 
 // isolation.cpp: how a case's run ended.
 struct Outcome {

@@ -11,6 +11,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -86,7 +87,7 @@ private:
 	int err_;
 };
 
-KunitRun run_module(const char *filter, unsigned int timeout_s)
+KunitRun run_module(const char *filter, unsigned int timeout_s, unsigned int jobs = 0)
 {
 	KunitRun run;
 	LoadedModule module;
@@ -101,6 +102,7 @@ KunitRun run_module(const char *filter, unsigned int timeout_s)
 	opts.ktap = out;
 	opts.on_result = on_result;
 	opts.ctx = &run.results;
+	opts.jobs = jobs;
 	run.ret = kcshim_kunit_run(&opts);
 	unsetenv("KCSHIM_KUNIT_TRACE");
 	rewind(out);
@@ -144,6 +146,25 @@ TEST(KunitRunner, KtapMatchesTheKernelsOutput)
 	if (const char *dump = getenv("KCSHIM_KUNIT_WRITE_KTAP"))
 		std::ofstream(dump) << normalise(run.ktap);
 	EXPECT_EQ(normalise(run.ktap), read_file(KCSHIM_KUNIT_EXPECTED_KTAP));
+}
+
+// Suites in processes of their own, three at once: the same KTAP and the same results in the
+// same order as one suite after another (the trace, written by all at once, is left out).
+TEST(KunitRunner, ParallelSuitesPrintAndReportAsOneAfterAnother)
+{
+	SKIP_UNDER_QEMU_USER();
+	KunitRun parallel = run_module(nullptr, 1, 3);
+	const KunitRun &serial = full_run();
+	EXPECT_EQ(parallel.ret, serial.ret);
+	EXPECT_EQ(normalise(parallel.ktap), normalise(serial.ktap));
+	ASSERT_EQ(parallel.results.size(), serial.results.size());
+	for (size_t i = 0; i < serial.results.size(); i++) {
+		const Result &p = parallel.results[i], &s = serial.results[i];
+		EXPECT_EQ(std::tie(p.suite, p.test_case, p.param, p.status, p.reason, p.warnings),
+			  std::tie(s.suite, s.test_case, s.param, s.status, s.reason, s.warnings))
+			<< "result " << i;
+		EXPECT_EQ(normalise(p.log), normalise(s.log)) << "result " << i;
+	}
 }
 
 TEST(KunitRunner, FailedExpectationIsWordedAsTheKernelDoes)
