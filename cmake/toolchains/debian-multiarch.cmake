@@ -18,4 +18,9 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/${KCSHIM_TRIPLET}/pkgconfig:/usr/share/pkgconfig)
 set(ENV{PKG_CONFIG_SYSROOT_DIR} "")
 set(KCSHIM_QEMU_CPU ${KCSHIM_QEMU_DEFAULT_CPU} CACHE STRING "${KCSHIM_QEMU} -cpu model for running tests")
-set(CMAKE_CROSSCOMPILING_EMULATOR ${KCSHIM_QEMU};-cpu;${KCSHIM_QEMU_CPU};-L;/usr/${KCSHIM_TRIPLET})
+# -L /: the target's loader, C library and C++ library all come from Debian's multiarch packages
+# (libc6:<arch>, libstdc++6:<arch>), one glibc build. The cross toolchain's root
+# (/usr/<triplet>) has a loader of another build (2.36-8cross1 against multiarch 2.36-9+deb12u*),
+# and qemu falls back to the host's paths for what that root lacks: a loader of one build with a
+# libc of another, under which every fork()ed child spun at 100% CPU.
+set(CMAKE_CROSSCOMPILING_EMULATOR ${KCSHIM_QEMU};-cpu;${KCSHIM_QEMU_CPU};-L;/)

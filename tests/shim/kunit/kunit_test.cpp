@@ -23,18 +23,6 @@
 
 namespace {
 
-#ifdef KCSHIM_TEST_QEMU_USER
-// Under qemu-user (tests/cross_test.sh) every child this runner forks for a case spins at
-// 100% CPU until its timeout, even for a case that only returns (seen this session, unloaded
-// machine, Debian's qemu-user 7.2): the isolated runner is checked natively and under ASan; its
-// in-process mode and the rest of this file still run under qemu-user.
-#define SKIP_UNDER_QEMU_USER() GTEST_SKIP() << "forked KUnit cases spin under qemu-user"
-#else
-#define SKIP_UNDER_QEMU_USER() \
-	do {                   \
-	} while (0)
-#endif
-
 struct Result {
 	std::string suite, test_case, param;
 	enum kcshim_kunit_status status;
@@ -139,7 +127,6 @@ const Result *find(const std::string &test_case, const std::string &param = "")
 
 TEST(KunitRunner, KtapMatchesTheKernelsOutput)
 {
-	SKIP_UNDER_QEMU_USER();
 	const KunitRun &run = full_run();
 	EXPECT_EQ(run.ret, 1);
 	// KCSHIM_KUNIT_WRITE_KTAP=FILE writes what we printed, to compare or to update the file
@@ -152,7 +139,6 @@ TEST(KunitRunner, KtapMatchesTheKernelsOutput)
 // same order as one suite after another (the trace, written by all at once, is left out).
 TEST(KunitRunner, ParallelSuitesPrintAndReportAsOneAfterAnother)
 {
-	SKIP_UNDER_QEMU_USER();
 	KunitRun parallel = run_module(nullptr, 1, 3);
 	const KunitRun &serial = full_run();
 	EXPECT_EQ(parallel.ret, serial.ret);
@@ -169,7 +155,6 @@ TEST(KunitRunner, ParallelSuitesPrintAndReportAsOneAfterAnother)
 
 TEST(KunitRunner, FailedExpectationIsWordedAsTheKernelDoes)
 {
-	SKIP_UNDER_QEMU_USER();
 	const Result *r = find("kcshim_expect_fails");
 	ASSERT_NE(r, nullptr);
 	EXPECT_EQ(r->status, KCSHIM_KUNIT_FAILURE);
@@ -190,7 +175,6 @@ TEST(KunitRunner, FailedExpectationIsWordedAsTheKernelDoes)
 
 TEST(KunitRunner, FailedAssertionEndsTheCase)
 {
-	SKIP_UNDER_QEMU_USER();
 	const Result *r = find("kcshim_assert_stops");
 	ASSERT_NE(r, nullptr);
 	EXPECT_EQ(r->status, KCSHIM_KUNIT_FAILURE);
@@ -202,7 +186,6 @@ TEST(KunitRunner, FailedAssertionEndsTheCase)
 
 TEST(KunitRunner, SkipGivesItsReason)
 {
-	SKIP_UNDER_QEMU_USER();
 	const Result *r = find("kcshim_skipped");
 	ASSERT_NE(r, nullptr);
 	EXPECT_EQ(r->status, KCSHIM_KUNIT_SKIPPED);
@@ -212,7 +195,6 @@ TEST(KunitRunner, SkipGivesItsReason)
 
 TEST(KunitRunner, ParametersAreResultsOfTheirOwn)
 {
-	SKIP_UNDER_QEMU_USER();
 	const Result *one = find("kcshim_parameterised", "one");
 	const Result *two = find("kcshim_parameterised", "two");
 	const Result *three = find("kcshim_parameterised", "three");
@@ -227,7 +209,6 @@ TEST(KunitRunner, ParametersAreResultsOfTheirOwn)
 
 TEST(KunitRunner, FaultAbortAndHangEndOnlyTheirCase)
 {
-	SKIP_UNDER_QEMU_USER();
 	const Result *fault = find("kcshim_vmalloc_overrun");
 	const Result *aborted = find("kcshim_aborts");
 	const Result *hang = find("kcshim_hangs");
@@ -248,7 +229,6 @@ TEST(KunitRunner, FaultAbortAndHangEndOnlyTheirCase)
 
 TEST(KunitRunner, WarningGoesToTheTestsLog)
 {
-	SKIP_UNDER_QEMU_USER();
 	const Result *r = find("kcshim_warns");
 	ASSERT_NE(r, nullptr);
 	EXPECT_EQ(normalise(r->log),
@@ -262,7 +242,6 @@ TEST(KunitRunner, WarningGoesToTheTestsLog)
 
 TEST(KunitRunner, SuiteCountsItsCasesWarnings)
 {
-	SKIP_UNDER_QEMU_USER();
 	const Result *suite = nullptr;
 	for (const Result &r : full_run().results)
 		if (r.test_case.empty() && r.suite == "kcshim_kunit")
@@ -273,7 +252,6 @@ TEST(KunitRunner, SuiteCountsItsCasesWarnings)
 
 TEST(KunitRunner, InitExitAndActionsRunInTheKernelsOrder)
 {
-	SKIP_UNDER_QEMU_USER();
 	EXPECT_EQ(full_run().trace,
 		  // kcshim_actions_on_failure: released at once, then the rest last first after
 		  // the failed assertion; the removed action never runs
@@ -292,7 +270,6 @@ TEST(KunitRunner, InitExitAndActionsRunInTheKernelsOrder)
 
 TEST(KunitRunner, SuiteResultsComeLast)
 {
-	SKIP_UNDER_QEMU_USER();
 	std::vector<std::string> suites;
 	for (const Result &r : full_run().results)
 		if (r.test_case.empty())
@@ -305,7 +282,6 @@ TEST(KunitRunner, SuiteResultsComeLast)
 
 TEST(KunitRunner, FilterGlobSelectsSuitesAndCases)
 {
-	SKIP_UNDER_QEMU_USER();
 	KunitRun run = run_module("kcshim_ord*.order_s*", 10);
 	EXPECT_EQ(run.ret, 1);
 	EXPECT_EQ(normalise(run.ktap),
@@ -375,7 +351,6 @@ TEST(KunitRunner, NoIsolationRunsInThisProcess)
 // counted: 14 results (11 cases, 3 of them parameters), as the callback saw them.
 TEST(KunitKtap, KernelParserAgreesWithOurCounts)
 {
-	SKIP_UNDER_QEMU_USER();	/* its KTAP comes from the forked runner */
 	std::string kunit_py = KCSHIM_KERNEL_TREE_73 "/tools/testing/kunit/kunit.py";
 	if (!std::filesystem::exists(kunit_py))
 		GTEST_SKIP() << "no 7.3 kernel tree with tools/testing/kunit at " KCSHIM_KERNEL_TREE_73;
@@ -431,12 +406,7 @@ TEST(Vmalloc, BufferEndsAtAPageFollowedByAGuardPage)
 		EXPECT_TRUE(is_vmalloc_addr(buf + len - 1));
 		EXPECT_FALSE(is_vmalloc_addr(buf + len));
 		// the byte after it is in the guard page
-#ifndef KCSHIM_TEST_QEMU_USER
 		EXPECT_DEATH(static_cast<volatile unsigned char *>(buf)[len] = 1, "") << size;
-#else
-		// qemu-user can spin at 100% CPU on this store in a death test's child (seen in CI,
-		// 13 min, cortex-a53): the guard page is checked natively, the rest here
-#endif
 		vfree(buf);
 	}
 	vfree(nullptr);

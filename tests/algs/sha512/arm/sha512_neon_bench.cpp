@@ -2,7 +2,7 @@
 // Not a test: sha512-neon against sha512-generic in MB/s, hashing 8 KiB updates for about a second
 // of thread CPU time each (the `kcshim speed` CLI is not cross-built). Under qemu-arm the numbers
 // are the emulator's, not the hardware's: only their ratio says something, and little.
-// Usage: qemu-arm -cpu cortex-a8 -L /usr/arm-linux-gnueabihf sha512_neon_bench [SECONDS]
+// Usage: qemu-arm -cpu cortex-a8 -L / sha512_neon_bench [SECONDS]
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
