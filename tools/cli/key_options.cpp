@@ -51,7 +51,8 @@ std::optional<std::vector<unsigned char>> read_key(const KeyOptions &o)
 	}
 	if (o.file_option->count()) {
 		if (int err = read_key_file(o.file, key)) {
-			explicit_bzero(key.data(), key.size());
+			if (!key.empty())	/* explicit_bzero() takes no null pointer */
+				explicit_bzero(key.data(), key.size());
 			fail("cannot read key file " + o.file + ": " + errno_text(err));
 			return std::nullopt;
 		}
