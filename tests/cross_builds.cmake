@@ -53,6 +53,19 @@ if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
     RESOURCE_LOCK arm64_build FIXTURES_REQUIRED arm64_build
     ENVIRONMENT KCSHIM_LIBRARY=${CMAKE_BINARY_DIR}/arm64/shim/libkcshim.so
     SKIP_REGULAR_EXPRESSION "coverage: no tree")
+  # kcshim --arch arm64 on this host: the arm64 cross build's kcshim under qemu-aarch64
+  add_test(NAME arm64.arch_option_runs_the_arm64_kcshim
+    COMMAND ${PROJECT_SOURCE_DIR}/tests/tools/cli/arch_passthrough.sh $<TARGET_FILE:kcshim_cli>
+            ${CMAKE_BINARY_DIR}/arm64)
+  set_tests_properties(arm64.arch_option_runs_the_arm64_kcshim PROPERTIES LABELS arm64
+    TIMEOUT 600 RESOURCE_LOCK arm64_build FIXTURES_REQUIRED arm64_build)
+  # kcshim kunit --arch arm64: the kernel's sha512_kunit with lib/crypto/arm64's code on max and
+  # cortex-a53, and a planted sha512-ce-core.S caught on max only (the whole matrix: docs/arches.md)
+  add_test(NAME arm64.kunit_runs_the_arm64_sha512_code
+    COMMAND ${PROJECT_SOURCE_DIR}/tests/tools/kunit/arch_kunit.sh $<TARGET_FILE:kcshim_cli> arm64
+            ${CMAKE_BINARY_DIR}/arm64 ${KCSHIM_KERNEL_TREES}/linux-source-7.3 max cortex-a53)
+  set_tests_properties(arm64.kunit_runs_the_arm64_sha512_code PROPERTIES LABELS arm64
+    TIMEOUT 900 RESOURCE_LOCK arm64_build FIXTURES_REQUIRED arm64_build SKIP_RETURN_CODE 77)
 else()
   message(STATUS "arm64 tests: no aarch64-linux-gnu-g++ or qemu-aarch64 (tools/install-deps --tests)")
 endif()
@@ -73,10 +86,19 @@ if(KCSHIM_ARM_CXX AND KCSHIM_QEMU_ARM)
       COMMAND ${PROJECT_SOURCE_DIR}/tests/cross_test.sh ${PROJECT_SOURCE_DIR}
               ${CMAKE_BINARY_DIR}/arm arm-linux-gnueabihf ${cpu} ${only}
               -DKCSHIM_CROSS_TESTS=${KCSHIM_CROSS_TESTS}
+              # the CLI too, for kcshim kunit --arch arm; no vectors modules, no guest programs
+              -DKCSHIM_TOOLS=ON -DKCSHIM_KERNEL_VECTOR_VERSIONS= -DKCSHIM_GUEST_PROGRAMS=OFF
+              -DKCSHIM_KERNEL_TREES=${KCSHIM_KERNEL_TREES}
               Sha512Neon:6 Sha512NeonMasked:2)
     set_tests_properties(arm.cross_build_and_test_${cpu} PROPERTIES LABELS arm TIMEOUT 1800
-      RESOURCE_LOCK arm_build)
+      RESOURCE_LOCK arm_build FIXTURES_SETUP arm_build)
   endforeach()
+  # kcshim kunit --arch arm: the kernel's sha512_kunit with lib/crypto/arm's NEON code
+  add_test(NAME arm.kunit_runs_the_arm_sha512_code
+    COMMAND ${PROJECT_SOURCE_DIR}/tests/tools/kunit/arch_kunit.sh $<TARGET_FILE:kcshim_cli> arm
+            ${CMAKE_BINARY_DIR}/arm ${KCSHIM_KERNEL_TREES}/linux-source-7.3 cortex-a15 cortex-a8)
+  set_tests_properties(arm.kunit_runs_the_arm_sha512_code PROPERTIES LABELS arm
+    TIMEOUT 900 RESOURCE_LOCK arm_build FIXTURES_REQUIRED arm_build SKIP_RETURN_CODE 77)
 else()
   message(STATUS "arm tests: no arm-linux-gnueabihf-g++ or qemu-arm (tools/install-deps --tests)")
 endif()

@@ -52,7 +52,8 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--module-name", opts->module_name, "KBUILD_MODNAME (default: output stem)");
 	sub->add_option("-j,--jobs", opts->jobs, "Parallel compiles (default: CPUs)");
 	auto arch = std::make_shared<std::string>();
-	auto *cc = sub->add_option("--cc", opts->cc, "The C compiler")->capture_default_str();
+	auto *cc = sub->add_option("--cc", opts->cc, "The C compiler ($CC when set)")
+			 ->capture_default_str();
 	sub->add_option("--arch", *arch,
 			"Build for arm64 or arm (the cross compiler, and the arm64 or arm preset's "
 			"library); load the module with that build's kcshim (under qemu-aarch64 or "

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/speed/compare.h"
 #include "tools/speed/drivers.h"
@@ -80,6 +81,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->delimiter(',');
 	sub->add_flag("--best", o->speed.best,
 		      "Each line's fastest run, not the median (drivers; with many short --repeat runs)");
+	add_arch_options(sub);
 	out.emplace_back(sub, [o] { return run(*o); });
 }
 

@@ -9,6 +9,7 @@
 #include <crypto/skcipher.h>
 #include <kcshim/kcshim.h>
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/cli/key_options.h"
 
@@ -90,6 +91,7 @@ void add_one(CLI::App &app, std::vector<std::pair<CLI::App *, Command>> &out, bo
 	sub->add_option("alg", *alg, "Algorithm or driver name, e.g. cbc(cast5)")->required();
 	add_key_options(sub, *key, true);
 	sub->add_option("--iv", *iv, "IV in hex (for modes with an IV)");
+	add_arch_options(sub);
 	out.emplace_back(sub, [alg, key, iv, enc] { return crypt(*alg, *key, *iv, enc); });
 }
 

@@ -10,6 +10,7 @@
 #include <crypto/hash.h>
 #include <kcshim/kcshim.h>
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/cli/key_options.h"
 
@@ -51,6 +52,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->required();
 	sub->add_option("files", *files, "Files to hash; '-' or none for stdin");
 	add_key_options(sub, *key_options, false);
+	add_arch_options(sub);
 	out.emplace_back(sub, [alg, files, key_options] {
 		std::unique_ptr<struct crypto_shash, ShashDeleter> tfm(
 			crypto_alloc_shash(alg->c_str(), 0, 0));

@@ -25,7 +25,9 @@
 #include "tools/kunit/kunit_results.h"
 #include "tools/kunit/suite_build.h"
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
+#include "tools/cross/cross_arch.h"
 
 extern char **environ;
 
@@ -137,7 +139,6 @@ std::optional<Run> side(const KunitArgs &a, const std::string &what)
 		fail("--compare " + what + ": give the suite files to run (or two saved --json runs)", 2);
 		return std::nullopt;
 	}
-	std::string self = fs::read_symlink("/proc/self/exe").string();
 	char json_path[] = "/tmp/kcshim-kunit-XXXXXX.json";
 	int fd = ::mkstemps(json_path, 5);
 	if (fd < 0) {
@@ -145,8 +146,10 @@ std::optional<Run> side(const KunitArgs &a, const std::string &what)
 		return std::nullopt;
 	}
 	::close(fd);
-	std::vector<std::string> argv = {self, "kunit", "--benchmark", "--json", json_path,
-					 "--build-dir", a.build_dir};
+	// this kcshim again (under its emulator when --arch runs it under qemu-user)
+	std::vector<std::string> argv = cross::self_command();
+	argv.insert(argv.end(), {"kunit", "--benchmark", "--json", json_path, "--build-dir",
+				 a.build_dir});
 	if (fs::is_directory(what)) {
 		argv.insert(argv.end(), {"--kernel-tree", what});
 	} else if (!a.tree.empty()) {
@@ -169,7 +172,7 @@ std::optional<Run> side(const KunitArgs &a, const std::string &what)
 	posix_spawn_file_actions_init(&actions);
 	posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
 	pid_t pid;
-	int err = posix_spawn(&pid, self.c_str(), &actions, nullptr, cargv.data(), environ);
+	int err = posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ);
 	posix_spawn_file_actions_destroy(&actions);
 	int status = 0;
 	if (err || ::waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) > 1) {
@@ -229,6 +232,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			"Parallel compiles, and suites run at once, each in a process of its own; the "
 			"KTAP and --json are those of -j 1 (default: CPUs)");
 	sub->add_flag("-v,--verbose", a->verbose, "Print each compile command");
+	add_arch_options(sub);
 	out.emplace_back(sub, [a] { return a->compare.empty() ? run(*a) : compare(*a); });
 }
 

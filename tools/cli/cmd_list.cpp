@@ -11,6 +11,7 @@
 #include <kcshim/kcshim.h>
 #include <kcshim/patch_sites.h>
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 
 namespace kcshim::cli::list_command {
@@ -192,6 +193,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		      "a module of its side, or the shim");
 	sub->add_option("--instantiate", *templates,
 			"Instantiate templates first, e.g. cbc(cast5)")->type_name("NAME");
+	add_arch_options(sub);
 	out.emplace_back(sub, [all, templates, libs, modules] {
 		if (*libs)
 			return print_patch_sites();

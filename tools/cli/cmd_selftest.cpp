@@ -16,6 +16,7 @@
 
 #include <kcshim/kcshim.h>
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/kernel-vectors/kvectors_cache.h"
 
@@ -304,6 +305,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 					 "random, printed")
 		->type_name("S")
 		->needs(extra_flag);
+	add_arch_options(sub);
 	out.emplace_back(sub, [args, vectors, trees, extra, opts, seed, generic_suffix] {
 		if (int err = load_vectors(*vectors, *trees))
 			return err;

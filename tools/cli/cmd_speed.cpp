@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/speed/error.h"
 #include "tools/cli/kernel_options.h"
@@ -106,6 +107,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--save", o->save, "Also write the JSON report to FILE")->type_name("FILE");
 	sub->add_option("--plot", o->plot, "Draw MB/s against block size (gnuplot)")
 		->type_name("FILE.svg|FILE.png");
+	add_arch_options(sub);
 	out.emplace_back(sub, [o] { return run(*o); });
 }
 

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "afalg/kernels/guest.h"
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/cli/kernel_options.h"
 #include "tools/speed/error.h"
@@ -75,6 +76,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			   "user-mode Linux");
 	sub->footer("Modes: " + kcshim::speed::covered_modes() +
 		    ".\nsec=0 (default) is cycles mode: 4 warm-up operations, 8 timed.");
+	add_arch_options(sub);
 	out.emplace_back(sub, [o] { return run(*o); });
 }
 

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/cli/kernel_options.h"
 #include "afalg/xcheck/xcheck.h"
@@ -39,6 +40,7 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->capture_default_str();
 	sub->add_option("--repro-dir", a->opt.repro_dir,
 			"Where reproducers put long messages (default $TMPDIR or /tmp)");
+	add_arch_options(sub);
 	out.emplace_back(sub, [a] {
 		if (a->all == !a->algs.empty())
 			return fail("xcheck: give ALG... or --all", afalg::xcheck::exit_setup);

@@ -28,7 +28,8 @@ void add_kernel_options(CLI::App *sub, KernelArgs &args, const std::string &what
 			       "downloaded once), tcp://HOST:PORT or unix:PATH (a kcshim bridge)");
 	sub->add_option("--cpu", args.cpu,
 			"vm:arm64: qemu's CPU model (max has the SHA-3/SHA-512 Crypto Extensions, "
-			"cortex-a53 has not)");
+			"cortex-a53 has not); with --arch, qemu-user's for the arch's kcshim")
+		->type_name("MODEL");
 	sub->add_option("--accel", args.accel, "vm: kvm, tcg or auto (KVM where a probe boot works)")
 		->check(CLI::IsMember({"auto", "kvm", "tcg"}))
 		->capture_default_str();

@@ -5,6 +5,7 @@
 
 #include <kcshim/kcshim.h>
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "afalg/kernels/external_command.h"
 
@@ -66,6 +67,8 @@ int main(int argc, char **argv)
 	}
 	for (auto &[sub, run] : runners) {
 		if (sub->parsed()) {
+			if (auto status = run_on_arch(*sub, argc, argv))
+				return *status;	/* it could not run there */
 			int err = load_modules(globals);
 			if (err)
 				return err;

@@ -5,14 +5,13 @@
 //
 // Errors inside this file are values: a failed step returns false and has written its
 // diagnostics to the caller's stream.
-#include <sys/utsname.h>
-
 #include <algorithm>
 #include <cstring>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "tools/cross/cross_arch.h"
 #include "tools/dropin/build_internal.h"
 #include "tools/runtime_files/runtime_files.h"
 
@@ -81,45 +80,41 @@ ShimPaths default_shim_paths()
 
 std::string default_cc()
 {
-	return KCSHIM_MODULE_CC;
+	// $CC, as make and the kernel-vectors cache take it: the --arch launcher gives a kcshim of
+	// another arch under qemu-user that arch's cross compiler this way (tools/cli/arch_options)
+	const char *cc = getenv("CC");
+	return cc && *cc ? cc : KCSHIM_MODULE_CC;
 }
 
 bool select_arch(BuildOptions &opts, const std::string &arch, std::ostream &diag)
 {
-	struct CrossArch {
-		const char *name, *cc, *preset;
-	};
-	static constexpr CrossArch cross[] = {
-		{"arm64", "aarch64-linux-gnu-gcc", "arm64"},
-		{"arm", "arm-linux-gnueabihf-gcc", "arm"},
-	};
-	struct utsname u;
-	if (::uname(&u) == 0 && (arch == u.machine || (arch == "x86" && !strcmp(u.machine, "x86_64"))))
-		return true;
-	for (const auto &c : cross) {
-		if (arch != c.name)
-			continue;
-		opts.cc = c.cc;
-		opts.shim.sanitize_flags.clear();
-		if (!getenv("KCSHIM_LIBRARY") && runtime_files::installed_prefix()) {
-			diag << "kcshim: --arch " << arch << ": this install has no " << arch
-			     << " libkcshim; set KCSHIM_LIBRARY to the library of an " << arch
-			     << " build (cmake --preset " << c.preset << " in a checkout)\n";
-			return false;
-		}
-		if (!getenv("KCSHIM_LIBRARY"))
-			opts.shim.library = fs::path(KCSHIM_SOURCE_DIR) / ("build-" + std::string(c.preset)) /
-					    "shim" / "libkcshim.so";
-		if (!fs::exists(opts.shim.library)) {
-			diag << "kcshim: no " << arch << " libkcshim at " << opts.shim.library.string()
-			     << ": cmake --preset " << c.preset << " && cmake --build --preset "
-			     << c.preset << " (or set KCSHIM_LIBRARY)\n";
-			return false;
-		}
-		return true;
+	const cross::CrossArch *target = cross::find_cross_arch(arch == "x86" ? "x86_64" : arch);
+	if (!target) {
+		diag << "kcshim: --arch " << arch << ": kcshim builds for " << cross::cross_arch_names()
+		     << "\n";
+		return false;
 	}
-	diag << "kcshim: --arch " << arch << ": kcshim builds for x86_64, arm64 and arm\n";
-	return false;
+	if (target == cross::running_arch())
+		return true;
+	const std::string preset(target->preset);
+	opts.cc = cross::cross_compiler(*target);
+	opts.shim.sanitize_flags.clear();
+	if (!getenv("KCSHIM_LIBRARY") && runtime_files::installed_prefix()) {
+		diag << "kcshim: --arch " << arch << ": this install has no " << arch
+		     << " libkcshim; set KCSHIM_LIBRARY to the library of an " << arch
+		     << " build (cmake --preset " << preset << " in a checkout)\n";
+		return false;
+	}
+	if (!getenv("KCSHIM_LIBRARY"))
+		opts.shim.library = fs::path(KCSHIM_SOURCE_DIR) / target->build_dir / "shim" /
+				    "libkcshim.so";
+	if (!fs::exists(opts.shim.library)) {
+		diag << "kcshim: no " << arch << " libkcshim at " << opts.shim.library.string()
+		     << ": cmake --preset " << preset << " && cmake --build --preset " << preset
+		     << " (or set KCSHIM_LIBRARY)\n";
+		return false;
+	}
+	return true;
 }
 
 fs::path resolve_source(const fs::path &tree, const fs::path &file)

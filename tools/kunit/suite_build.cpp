@@ -11,10 +11,13 @@ namespace kcshim::kunit_tool {
 
 namespace {
 
-// "linux-source-7.3-1a2b3c4d/benchmark": one folder per tree and set of replaced files.
-fs::path variant_dir(const SuiteBuild &build, const fs::path &tree)
+// "linux-source-7.3-1a2b3c4d/arm64/benchmark": one folder per tree, set of replaced files and
+// compiler, and a folder per architecture (kcshim kunit --arch runs another arch's kcshim in the
+// same directory).
+fs::path variant_dir(const SuiteBuild &build, const fs::path &tree, const std::string &cc,
+		     const std::string &srcarch)
 {
-	std::string identity = tree.string();
+	std::string identity = tree.string() + '\n' + cc;
 	for (const auto &r : build.replacements) {
 		identity += '\n';	// not "\n" + string&&: gcc 12 -O3 -Wrestrict false positive
 		identity += fs::absolute(r).lexically_normal().string();
@@ -22,7 +25,7 @@ fs::path variant_dir(const SuiteBuild &build, const fs::path &tree)
 	char tag[16];
 	std::snprintf(tag, sizeof(tag), "%08zx", std::hash<std::string>{}(identity) & 0xffffffffu);
 	return build.build_dir / (tree.filename().string() + "-" + tag) /
-	       (build.benchmark ? "benchmark" : "test");
+	       (srcarch.empty() ? "unknown" : srcarch) / (build.benchmark ? "benchmark" : "test");
 }
 
 }  // namespace
@@ -55,7 +58,8 @@ fs::path build_suite(const SuiteBuild &build, const fs::path &file, std::ostream
 		opts.config.push_back(dep + "=y");
 	if (build.benchmark)
 		opts.config.insert(opts.config.end(), {"CRYPTO_LIB_BENCHMARK=y", "CRC_BENCHMARK=y"});
-	opts.output = variant_dir(build, tree) / (source.stem().string() + ".so");
+	opts.output = variant_dir(build, tree, opts.cc, target.srcarch) /
+		      (source.stem().string() + ".so");
 	opts.jobs = build.jobs;
 	opts.verbose = build.verbose;
 	fs::create_directories(opts.output.parent_path());

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 // qemu-user runs the program on the host's kernel, so /proc/cpuinfo describes the host's CPU: an
 // arm or arm64 kcshim that reads an x86 cpuinfo (no "CPU implementer", a "vendor_id") is emulated.
-// x86-64 builds are never run under qemu-user here, and a qemu-system guest's cpuinfo is the
+// kcshim's own --arch launcher says so outright (KCSHIM_EMULATOR, tools/cross), which also covers
+// an x86-64 kcshim it runs under qemu-x86_64 for --cpu. A qemu-system guest's cpuinfo is the
 // emulated CPU's, so only the user-mode case is detectable and claimed.
 #include "tools/speed/emulation.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <string_view>
 
@@ -48,6 +50,8 @@ std::string cpuinfo_field(const std::string &text, std::string_view key)
 
 std::string user_mode_emulation()
 {
+	if (const char *emulator = std::getenv("KCSHIM_EMULATOR"); emulator && *emulator)
+		return std::string("qemu-user (") + emulator + ")";
 	if (built_for.empty())
 		return "";
 	std::ifstream in("/proc/cpuinfo");

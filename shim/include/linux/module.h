@@ -5,6 +5,7 @@
 #include <linux/compiler.h>
 #include <linux/export.h>
 #include <linux/init.h>
+#include <linux/jump_label.h>	/* as the kernel's: static keys come with it */
 #include <linux/moduleparam.h>
 #include <linux/kernel.h>
 #include <linux/stringify.h>
