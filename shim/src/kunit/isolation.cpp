@@ -61,18 +61,6 @@ void child_setup()
 	setrlimit(RLIMIT_CORE, &no_core);
 }
 
-void write_all(int fd, std::string_view s)
-{
-	while (!s.empty()) {
-		ssize_t n = write(fd, s.data(), s.size());
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		s.remove_prefix(static_cast<size_t>(n));
-	}
-}
-
 [[noreturn]] void run_child(int fd, const std::function<void(struct string_stream *)> &body)
 {
 	child_setup();
@@ -88,6 +76,18 @@ void write_all(int fd, std::string_view s)
 }
 
 }  // namespace
+
+void write_all(int fd, std::string_view s)
+{
+	while (!s.empty()) {
+		ssize_t n = write(fd, s.data(), s.size());
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+		s.remove_prefix(static_cast<size_t>(n));
+	}
+}
 
 SharedCaseMapping::SharedCaseMapping()
 {

@@ -38,6 +38,9 @@ void set_current_test(struct kunit *test);
 // A WARN*() while a test runs: counted in its SharedCase, and its report goes to the test's log.
 // False when no test runs.
 bool report_warning(std::string_view line);
+// Writes all of s to fd (a child's pipe or results file), retrying on EINTR; gives up silently
+// on an error: the reader sees the record cut short.
+void write_all(int fd, std::string_view s);
 
 // Results of a level of the KTAP tree.
 struct Stats {

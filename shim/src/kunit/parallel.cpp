@@ -52,18 +52,6 @@ template <typename T> void put(std::string &out, T value)
 	out.append(reinterpret_cast<const char *>(&value), sizeof(value));
 }
 
-void write_all(int fd, std::string_view s)
-{
-	while (!s.empty()) {
-		ssize_t n = write(fd, s.data(), s.size());
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return;
-		s.remove_prefix(static_cast<size_t>(n));
-	}
-}
-
 // The child's on_result: the result, appended to the results file (ctx: its descriptor).
 void record_result(const struct kcshim_kunit_result *r, void *ctx)
 {
