@@ -35,10 +35,26 @@ static inline bool may_use_simd(void)
 
 #if defined(__aarch64__) || defined(__arm__)
 #include <asm/neon.h>
-/* 6.19: scoped_ksimd() { ... } runs the block inside kernel_neon_begin()/end(). */
+/*
+ * 6.19: scoped_ksimd() { ... } runs the block inside kernel_neon_begin()/end(). As the kernel's
+ * (a guard of linux/cleanup.h), the section ends however the block is left: lib/crc/arm64 writes
+ * `scoped_ksimd() return crc_t10dif_pmull_p64(...);`.
+ */
+struct kcshim_ksimd_guard {
+	bool entered;
+};
+
+static inline void kcshim_ksimd_guard_end(struct kcshim_ksimd_guard *guard)
+{
+	(void)guard;
+	kernel_neon_end();
+}
+
 #define scoped_ksimd()								\
-	for (int __kcshim_ksimd = (kernel_neon_begin(), 1); __kcshim_ksimd;	\
-	     __kcshim_ksimd = (kernel_neon_end(), 0))
+	for (struct kcshim_ksimd_guard __kcshim_ksimd				\
+		__cleanup(kcshim_ksimd_guard_end) = (kernel_neon_begin(),	\
+						     (struct kcshim_ksimd_guard){ false }); \
+	     !__kcshim_ksimd.entered; __kcshim_ksimd.entered = true)
 #endif
 
 #endif
