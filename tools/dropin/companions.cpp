@@ -162,8 +162,10 @@ bool plan_exporters(const fs::path &tree, const std::vector<std::string> &symbol
 	const std::regex exported(R"(EXPORT_SYMBOL(?:_NS)?(?:_GPL)?\(\s*()" + alternatives +
 				  R"()\s*[,)])");
 	// Assembly an architecture builds into every kernel beside a library
-	// (obj-$(CONFIG_X86) += x86/blake2s-core.o) defines its functions without exporting them.
-	const std::regex defined(R"(SYM_(?:TYPED_)?FUNC_START\(\s*()" + alternatives + R"()\s*\))");
+	// (obj-$(CONFIG_X86) += x86/blake2s-core.o) defines its functions without exporting them;
+	// 32-bit arm's still with ENTRY() (lib/crypto/arm/blake2s-core.S).
+	const std::regex defined(R"((?:SYM_(?:TYPED_)?FUNC_START|ENTRY)\(\s*()" + alternatives +
+				 R"()\s*\))");
 	bool added = false;
 	for (const LibraryDir &lib : library_dirs) {
 		fs::path dir = tree / lib.dir;

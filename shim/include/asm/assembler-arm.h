@@ -29,10 +29,34 @@
 	rev	\val, \val
 	.endm
 
-/* mov_l DST, IMM: a 32-bit constant (or address) in two halves */
-	.macro	mov_l, dst:req, imm:req
-	movw	\dst, #:lower16:\imm
-	movt	\dst, #:upper16:\imm
+/*
+ * mov_l DST, SYM[+OFF][, COND]: an address in two halves. The kernel's takes a constant too and
+ * writes SYM's absolute address, which a module of the kernel may hold but no shared object can
+ * (R_ARM_MOVW_ABS_NC); here the halves are SYM's distance from the add's pc, which a shared
+ * object links, and which reaches anything a 32-bit address can. Every crypto and CRC file uses
+ * it for an address; a constant (mov_l r0, 0x1234) stops the assembler ("expression is too
+ * complex") rather than load a wrong value.
+ */
+	.macro	mov_l, dst:req, imm:req, cond
+	movw\cond	\dst, #:lower16:(\imm - (.Lmov_l_pc\@ + 8))
+	movt\cond	\dst, #:upper16:(\imm - (.Lmov_l_pc\@ + 8))
+.Lmov_l_pc\@:
+	add\cond	\dst, \dst, pc
+	.endm
+
+/*
+ * save_and_disable_irqs OLD, restore_irqs OLD: the kernel's, less its irq tracing. In user mode
+ * the CPU reads CPSR and ignores cpsid and a write of CPSR's control bits, so the code runs as
+ * written (aes-cipher-core.S masks interrupts around its table lookups against cache timing);
+ * kcshim's emulated hardirq may still arrive there, which changes no result.
+ */
+	.macro	save_and_disable_irqs, oldcpsr
+	mrs	\oldcpsr, cpsr
+	cpsid	i
+	.endm
+
+	.macro	restore_irqs, oldcpsr
+	msr	cpsr_c, \oldcpsr
 	.endm
 
 /* ret[cond] REG: return through REG (interworking: the caller may be Thumb code) */

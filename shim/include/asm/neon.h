@@ -12,6 +12,11 @@
 
 #include <linux/compiler.h>
 #include <linux/types.h>
+/*
+ * The kernel's reaches <linux/sizes.h> (arm64: asm/fpsimd.h, asm/processor.h; arm: through
+ * asm/page.h's asm/memory.h); NEON users size their sections with SZ_4K.
+ */
+#include <linux/sizes.h>
 
 #if defined(__arm__)
 #include <asm/cpufeature.h>
