@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "afalg/kernels/host_files.h"
+#include "afalg/kernels/posix_io.h"
 #include "tools/cli/command.h"
 #include "tools/cross/cross_arch.h"
 #include "tools/runtime_files/runtime_files.h"
@@ -151,10 +152,7 @@ std::optional<int> run_on_arch(const CLI::App &sub, int argc, char **argv)
 		setenv("CC", cross::cross_compiler(*arch).c_str(), 1);
 		unsetenv("KCSHIM_LIBRARY");
 	}
-	std::vector<char *> cargv;
-	for (auto &word : command)
-		cargv.push_back(word.data());
-	cargv.push_back(nullptr);
+	auto cargv = afalg::argv_pointers(command);
 	std::fflush(nullptr);
 	::execv(cargv[0], cargv.data());
 	return fail("cannot run " + command.front() + ": " + errno_text(-errno), 2);

@@ -21,6 +21,7 @@
 #include <kcshim/kcshim.h>
 #include <kcshim/kunit.h>
 
+#include "afalg/kernels/posix_io.h"
 #include "tools/kunit/kunit_compare.h"
 #include "tools/kunit/kunit_results.h"
 #include "tools/kunit/suite_build.h"
@@ -163,10 +164,7 @@ std::optional<Run> side(const KunitArgs &a, const std::string &what)
 	if (!a.filter.empty())
 		argv.insert(argv.end(), {"--filter", a.filter});
 	argv.insert(argv.end(), a.files.begin(), a.files.end());
-	std::vector<char *> cargv;
-	for (auto &s : argv)
-		cargv.push_back(s.data());
-	cargv.push_back(nullptr);
+	auto cargv = afalg::argv_pointers(argv);
 	std::fprintf(stderr, "kcshim: running %s\n", what.c_str());
 	posix_spawn_file_actions_t actions;
 	posix_spawn_file_actions_init(&actions);
