@@ -111,3 +111,23 @@ function(kcshim_add_board_test)
                          ENVIRONMENT "KCSHIM_BOARD_DRIVERS=${drivers}")
   endif()
 endfunction()
+
+# kcshim_add_kunit_coverage_test(NAME name LABELS l... BASELINE tsv OUT dir [ARCH a CPUS m...]
+# [PROPERTIES p v...]): every KUnit suite file of 7.3 run by tools/kunit/coverage, in this build's
+# kcshim or (ARCH) in that arch's under qemu-user on each CPU model; fails when a cell is worse
+# than BASELINE or the tree's kunit.py parse counts differently, skips without the 7.3 tree.
+function(kcshim_add_kunit_coverage_test)
+  cmake_parse_arguments(T "" "NAME;BASELINE;OUT;ARCH" "LABELS;CPUS;PROPERTIES" ${ARGN})
+  find_package(Python3 COMPONENTS Interpreter REQUIRED)
+  set(arch)
+  if(T_ARCH)
+    set(arch --arch ${T_ARCH} --cpus ${T_CPUS})
+  endif()
+  add_test(NAME ${T_NAME}
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tools/kunit/coverage
+            --kcshim $<TARGET_FILE:kcshim_cli> ${arch} --trees ${KCSHIM_KERNEL_TREES}
+            --versions 7.3 --out ${T_OUT} --markdown ${T_OUT}/coverage.md
+            --tsv ${T_OUT}/coverage.tsv --baseline ${T_BASELINE})
+  set_tests_properties(${T_NAME} PROPERTIES LABELS "${T_LABELS}" TIMEOUT 1800
+    SKIP_REGULAR_EXPRESSION "coverage: no KUnit suites" ${T_PROPERTIES})
+endfunction()

@@ -66,6 +66,14 @@ if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
             ${CMAKE_BINARY_DIR}/arm64 ${KCSHIM_KERNEL_TREES}/linux-source-7.3 max cortex-a53)
   set_tests_properties(arm64.kunit_runs_the_arm64_sha512_code PROPERTIES LABELS arm64
     TIMEOUT 900 RESOURCE_LOCK arm64_build FIXTURES_REQUIRED arm64_build SKIP_RETURN_CODE 77)
+  # and every 7.3 suite file on both CPU models, no cell worse than baseline-arm64.tsv (local:
+  # the matrix, docs/arches.md)
+  if(KCSHIM_CROSS_TESTS STREQUAL "all")
+    kcshim_add_kunit_coverage_test(NAME arm64.kunit_suites_7_3 LABELS arm64 kunit ARCH arm64
+      CPUS max cortex-a53 OUT ${CMAKE_BINARY_DIR}/kunit-arm64
+      BASELINE ${PROJECT_SOURCE_DIR}/tests/tools/kunit/baseline-arm64.tsv
+      PROPERTIES RESOURCE_LOCK arm64_build FIXTURES_REQUIRED arm64_build)
+  endif()
 else()
   message(STATUS "arm64 tests: no aarch64-linux-gnu-g++ or qemu-aarch64 (tools/install-deps --tests)")
 endif()
@@ -99,6 +107,12 @@ if(KCSHIM_ARM_CXX AND KCSHIM_QEMU_ARM)
             ${CMAKE_BINARY_DIR}/arm ${KCSHIM_KERNEL_TREES}/linux-source-7.3 cortex-a15 cortex-a8)
   set_tests_properties(arm.kunit_runs_the_arm_sha512_code PROPERTIES LABELS arm
     TIMEOUT 900 RESOURCE_LOCK arm_build FIXTURES_REQUIRED arm_build SKIP_RETURN_CODE 77)
+  if(KCSHIM_CROSS_TESTS STREQUAL "all")
+    kcshim_add_kunit_coverage_test(NAME arm.kunit_suites_7_3 LABELS arm kunit ARCH arm
+      CPUS cortex-a15 cortex-a8 OUT ${CMAKE_BINARY_DIR}/kunit-arm
+      BASELINE ${PROJECT_SOURCE_DIR}/tests/tools/kunit/baseline-arm.tsv
+      PROPERTIES RESOURCE_LOCK arm_build FIXTURES_REQUIRED arm_build)
+  endif()
 else()
   message(STATUS "arm tests: no arm-linux-gnueabihf-g++ or qemu-arm (tools/install-deps --tests)")
 endif()
