@@ -29,6 +29,7 @@
 #include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/cross/cross_arch.h"
+#include "tools/cross/emulation.h"
 
 extern char **environ;
 
@@ -100,6 +101,10 @@ int run(const KunitArgs &a)
 	collector.run.files = a.files;
 	collector.run.replacements = a.replacements;
 	collector.run.benchmark = a.benchmark;
+	collector.run.emulation = cross::user_mode_emulation();
+	// the KTAP stays the kernel's; the warning that its MB/s are qemu's goes beside it
+	if (a.benchmark && !collector.run.emulation.empty())
+		std::fprintf(stderr, "kcshim: %s", cross::emulation_note(collector.run.emulation).c_str());
 	kcshim_kunit_options opts{};
 	opts.filter_glob = a.filter.c_str();
 	opts.no_isolation = a.no_isolation;

@@ -7,6 +7,8 @@
 #include <tuple>
 #include <vector>
 
+#include "tools/cross/emulation.h"
+
 namespace kcshim::kunit_tool {
 
 namespace {
@@ -87,6 +89,14 @@ unsigned print_comparison(const Run &before, const Run &after, const std::string
 				number(it->second, unit), ratio});
 	}
 	out << "before: " << before_name << "\nafter:  " << after_name << "\n";
+	// figures under qemu-user are the emulation's: said of each side that ran there
+	if (before.emulation == after.emulation)
+		out << cross::emulation_note(before.emulation);
+	else
+		for (const Run *r : {&before, &after})
+			if (!r->emulation.empty())
+				out << (r == &before ? "before: " : "after: ")
+				    << cross::emulation_note(r->emulation);
 	if (rows.size() == 1) {
 		out << "no benchmark measurement is in both runs (run with --benchmark)\n";
 	} else {

@@ -159,6 +159,8 @@ bool save_run(const Run &run, const std::string &path, std::string *error)
 	json j = {{"format", "kcshim-kunit-1"}, {"kernel_tree", run.kernel_tree},
 		  {"files", run.files}, {"replacements", run.replacements},
 		  {"benchmark", run.benchmark}, {"suites", json::array()}};
+	if (!run.emulation.empty())
+		j["emulation"] = run.emulation;
 	for (const auto &s : run.suites) {
 		json sj = {{"name", s.name}, {"status", status_name(s.status)}, {"cases", json::array()}};
 		if (s.warnings)
@@ -194,6 +196,7 @@ std::optional<Run> load_run(const std::string &path, std::string *error)
 		run.files = j.value("files", std::vector<std::string>{});
 		run.replacements = j.value("replacements", std::vector<std::string>{});
 		run.benchmark = j.value("benchmark", false);
+		run.emulation = j.value("emulation", "");
 		for (const auto &sj : j.at("suites")) {
 			SuiteResult s;
 			s.name = sj.at("name").get<std::string>();

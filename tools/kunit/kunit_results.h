@@ -49,6 +49,9 @@ struct Run {
 	std::vector<std::string> files;
 	std::vector<std::string> replacements;
 	bool benchmark = false;
+	// cross::user_mode_emulation() where it ran: "" on hardware; else its benchmark figures are
+	// qemu's, not the CPU's
+	std::string emulation;
 	std::vector<SuiteResult> suites;
 
 	struct Counts {

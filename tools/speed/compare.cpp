@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "tools/speed/emulation.h"
+#include "tools/cross/emulation.h"
 #include "tools/speed/error.h"
 #include "tools/speed/stats.h"
 
@@ -64,7 +64,7 @@ std::string comparison_table(const Comparison &c)
 	std::string t;
 	char buf[256];
 	const char *unit = c.metric == Metric::mb_per_s ? "MB/s" : "cycles per byte";
-	t += emulation_note(c.emulation);
+	t += cross::emulation_note(c.emulation);
 	snprintf(buf, sizeof(buf), "%s%s, before: %s, after: %s\n", unit,
 		 c.statistic.empty() ? "" : (" (" + c.statistic + ")").c_str(),
 		 c.before_label.c_str(), c.after_label.c_str());

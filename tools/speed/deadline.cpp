@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "tools/speed/deadline.h"
 
-#include "tools/speed/emulation.h"
+#include "tools/cross/emulation.h"
 
 namespace kcshim::speed {
 
@@ -10,7 +10,7 @@ Deadline::Deadline(std::chrono::nanoseconds length)
 {
 	// qemu-user (7.2) hangs starting a thread for a program that then spins in translated code
 	// (seen with tcrypt sec=1 under qemu-aarch64): there expired() reads the clock instead.
-	static const bool emulated = !user_mode_emulation().empty();
+	static const bool emulated = !cross::user_mode_emulation().empty();
 	clock_only_ = emulated;
 	if (clock_only_)
 		return;

@@ -11,7 +11,7 @@
 
 #include "tools/speed/cipher_bench.h"
 #include "tools/speed/drivers.h"
-#include "tools/speed/emulation.h"
+#include "tools/cross/emulation.h"
 #include "tools/speed/error.h"
 #include "tools/speed/hash_bench.h"
 #include "tools/speed/measure.h"
@@ -262,7 +262,7 @@ SpeedReport run_speed(const SpeedOptions &o)
 		throw Error("baseline " + r.baseline + " is not among the drivers measured");
 	CycleCounter cc;
 	r.counter = cc.describe();
-	r.emulation = user_mode_emulation();
+	r.emulation = cross::user_mode_emulation();
 	r.core_cycles = cc.core_cycles();
 
 	std::vector<Line> lines = lines_for(o, found.kind);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "tools/speed/speed_table.h"
 
-#include "tools/speed/emulation.h"
+#include "tools/cross/emulation.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -13,7 +13,7 @@ std::string speed_table(const SpeedReport &r)
 {
 	std::string t;
 	char buf[512];
-	t += emulation_note(r.emulation);
+	t += cross::emulation_note(r.emulation);
 	snprintf(buf, sizeof(buf), "%s: %zu driver%s, %.2f s per line%s; cycles: %s\n", r.alg.c_str(),
 		 r.drivers.size(), r.drivers.size() == 1 ? "" : "s", r.sec,
 		 r.repeat > 1 ? (", " + r.statistic + " of " + std::to_string(r.repeat)).c_str() : "",

@@ -7,7 +7,7 @@
 #include <kcshim/kcshim.h>
 
 #include "tools/speed/cipher_bench.h"
-#include "tools/speed/emulation.h"
+#include "tools/cross/emulation.h"
 #include "tools/speed/error.h"
 #include "tools/speed/hash_bench.h"
 #include "tools/speed/measure.h"
@@ -31,9 +31,9 @@ public:
 	{
 		if (!pending_)
 			return;
-		std::string emulation = user_mode_emulation();
+		std::string emulation = cross::user_mode_emulation();
 		if (!emulation.empty())
-			out_("kcshim: " + emulation_note(emulation));
+			out_("kcshim: " + cross::emulation_note(emulation));
 		if (cycles_)
 			out_("kcshim: cycle counter: " + cc_.describe() + "\n");
 		pending_ = false;

@@ -3,7 +3,8 @@
 # under qemu-user (kcshim kunit --arch), on each CPU model: every case passes and the tree's
 # kunit.py parse counts what kcshim counts. On arm64, a copy of lib/crypto/arm64/sha512-ce-core.S
 # with one round constant changed (--replace) fails the suite on a CPU with the SHA-512
-# instructions (max) and not on one without them (cortex-a53), whose scalar code is the tree's.
+# instructions (max) and not on one without them (cortex-a53), whose scalar code is the tree's;
+# and --compare of the two files runs both sides there, saying its figures are qemu's.
 # Usage: arch_kunit.sh KCSHIM ARCH ARCH_BUILD TREE CPU...
 set -uo pipefail
 kcshim=$1 arch=$2 arch_build=$3 tree=$4
@@ -60,5 +61,17 @@ if [[ $arch == arm64 ]]; then
 	grep -q 'ASSERTION FAILED at lib/crypto/tests/hash-test-template.h' "$work/max.ktap" ||
 		{ echo "FAIL: no kernel-worded assertion in the planted run"; status=1; }
 	suite cortex-a53 0 --replace "$work/sha512-ce-core.S"
+	# --compare under --arch: both sides run in the arm64 kcshim (its own kcshim again, under
+	# the same qemu), and the table says its figures are qemu's
+	"${kunit[@]}" --cpu max --filter 'sha512.benchmark*' --compare \
+		"$tree/lib/crypto/arm64/sha512-ce-core.S" "$work/sha512-ce-core.S" \
+		lib/crypto/tests/sha512_kunit.c >"$work/compare" 2>"$work/err"
+	rc=$?
+	if [[ $rc -ne 0 ]] || ! grep -qE '^sha512 +benchmark_hash +len=4096 ' "$work/compare" ||
+		! grep -q '^NOT HARDWARE SPEED: measured under qemu-user' "$work/compare"; then
+		echo "FAIL: kunit --compare under --arch arm64 -> exit $rc"
+		cat "$work/err" "$work/compare"
+		status=1
+	fi
 fi
 exit $status

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <fstream>
+#include <iterator>
 #include <regex>
 
 #include "tests/tools/dropin/tree73_cli.h"
@@ -124,6 +125,19 @@ TEST_F(KunitCli, TwoSavedBenchmarkRunsAreComparedLengthByLength)
 		EXPECT_TRUE(has_line(out, std::string(R"(^md5 +benchmark_hash +len=)") + len +
 						  R"( +\d+ MB/s +\d+ MB/s +(\d+\.\d\d|-)$)"))
 			<< "no row for len=" << len << ":\n" << out;
+	EXPECT_EQ(out.find("NOT HARDWARE SPEED"), std::string::npos) << "both ran natively:\n" << out;
+
+	// a side that ran under qemu-user (kcshim kunit --arch) says so in its saved run
+	std::ifstream in(dir_ / "after.json");
+	std::string after((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+	after.replace(after.find('{'), 1, R"j({"emulation": "qemu-user (qemu-aarch64 -cpu max -L /)",)j");
+	std::ofstream(dir_ / "after-qemu.json") << after;
+	EXPECT_EQ(run_cli("kunit --compare '" + (dir_ / "before.json").string() + "' '" +
+				  (dir_ / "after-qemu.json").string() + "'",
+			  dir_ / "compare.log", &out), 0) << out;
+	EXPECT_TRUE(has_line(out, R"(^after: NOT HARDWARE SPEED: measured under qemu-user \(qemu-aarch64)"))
+		<< out;
+	EXPECT_FALSE(has_line(out, "^before: NOT HARDWARE")) << out;
 }
 
 // Needs no tree: tests/shim/kunit's module, whose kcshim_warns case hits WARN_ON and WARN_ON_ONCE.

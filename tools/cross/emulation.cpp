@@ -4,13 +4,13 @@
 // kcshim's own --arch launcher says so outright (KCSHIM_EMULATOR, tools/cross), which also covers
 // an x86-64 kcshim it runs under qemu-x86_64 for --cpu. A qemu-system guest's cpuinfo is the
 // emulated CPU's, so only the user-mode case is detectable and claimed.
-#include "tools/speed/emulation.h"
+#include "tools/cross/emulation.h"
 
 #include <cstdlib>
 #include <fstream>
 #include <string_view>
 
-namespace kcshim::speed {
+namespace kcshim::cross {
 namespace {
 
 #if defined(__aarch64__)
@@ -74,4 +74,4 @@ std::string emulation_note(const std::string &emulation)
 	       "; the figures are emulation's, ratios between drivers included\n";
 }
 
-}  // namespace kcshim::speed
+}  // namespace kcshim::cross

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 // Whether this process runs on the CPU it was built for or under qemu's user-mode emulation (an
 // arm64 kcshim run from an x86-64 host with qemu-aarch64). Under emulation every figure measures
-// qemu's translation of the code, not the architecture's hardware: the speed tools say so
+// qemu's translation of the code, not the architecture's hardware: the speed tools and kcshim kunit's benchmarks say so
 // wherever they print one.
 #pragma once
 
 #include <string>
 
-namespace kcshim::speed {
+namespace kcshim::cross {
 
 // "" on the hardware the program was built for; otherwise what runs it, e.g. "qemu-user: an arm64
 // program on an x86-64 host's CPU (AMD EPYC)".
@@ -16,4 +16,4 @@ std::string user_mode_emulation();
 // The line the tables and tcrypt runs print first under emulation ("" on hardware).
 std::string emulation_note(const std::string &emulation);
 
-}  // namespace kcshim::speed
+}  // namespace kcshim::cross
