@@ -66,6 +66,17 @@ std::string user_mode_emulation()
 	       (model.empty() ? vendor : model) + ")";
 }
 
+std::string cpu_model_name()
+{
+	std::ifstream in("/proc/cpuinfo");
+	std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+	if (std::string model = cpuinfo_field(text, "model name"); !model.empty())
+		return model;
+	if (std::string implementer = cpuinfo_field(text, "CPU implementer"); !implementer.empty())
+		return "CPU implementer " + implementer + ", part " + cpuinfo_field(text, "CPU part");
+	return "unknown";
+}
+
 std::string emulation_note(const std::string &emulation)
 {
 	if (emulation.empty())

@@ -13,6 +13,10 @@ namespace kcshim::cross {
 // program on an x86-64 host's CPU (AMD EPYC)".
 std::string user_mode_emulation();
 
+// The CPU /proc/cpuinfo names ("AMD EPYC"; an arm's "CPU implementer 0x41, part 0xd03"), for
+// reports that state where they were measured; "unknown" when it names none.
+std::string cpu_model_name();
+
 // The line the tables and tcrypt runs print first under emulation ("" on hardware).
 std::string emulation_note(const std::string &emulation);
 

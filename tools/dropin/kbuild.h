@@ -37,6 +37,9 @@ struct Target {
 	std::string srcarch;		// the kernel's $(SRCARCH): "x86", "arm64", "arm"
 	std::set<std::string> symbols;	// configuration symbols every build for it has (no CONFIG_)
 };
+// What an architecture's own Kconfig says of every build of it ("arm64": ARM64, 64BIT,
+// KERNEL_MODE_NEON, ...); empty for one kcshim does not build for.
+std::set<std::string> arch_symbols(std::string_view srcarch);
 // cc -dM -E with the force-included config header (and the shim's headers it includes): its
 // CONFIG_* macros and the architecture; srcarch is empty when the compiler could not tell.
 Target target_of(const std::string &cc, const fs::path &config_header, const fs::path &include_dir);
@@ -78,6 +81,10 @@ Config configure(const fs::path &tree, const Target &target, const std::vector<s
 // turns on so that it can be built, as kunit.py's *_ENABLE_ALL_FOR_KUNIT do for the test suites
 // (CRC_KUNIT_TEST depends on CRC7 || CRC16 || ...: every CRC it can test).
 std::set<std::string> dependency_symbols(const fs::path &tree, const std::string &symbol);
+
+// The symbols symbol selects, whatever the selects' conditions: the libraries a driver asks for
+// (CRYPTO_SHA3 selects CRYPTO_LIB_SHA3), for what-uses-this questions (kcshim patch-check).
+std::set<std::string> selected_symbols(const fs::path &tree, const std::string &symbol);
 
 // Whether symbol's `depends on` lines hold under config (true for a symbol no Kconfig defines).
 bool dependencies_hold(const fs::path &tree, const std::string &symbol, const Config &config);

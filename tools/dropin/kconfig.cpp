@@ -189,6 +189,17 @@ std::string Config::strip(std::string_view symbol)
 	return std::string(symbol);
 }
 
+std::set<std::string> arch_symbols(std::string_view srcarch)
+{
+	if (srcarch == "x86")
+		return {"X86", "X86_64", "64BIT", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128"};
+	if (srcarch == "arm64")
+		return {"ARM64", "64BIT", "KERNEL_MODE_NEON", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128"};
+	if (srcarch == "arm")
+		return {"ARM", "32BIT", "KERNEL_MODE_NEON", "CPU_V7"};
+	return {};
+}
+
 Target target_of(const std::string &cc, const fs::path &config_header, const fs::path &include_dir)
 {
 	Target t;
@@ -215,14 +226,7 @@ Target target_of(const std::string &cc, const fs::path &config_header, const fs:
 		else if (name == "__arm__")
 			t.srcarch = "arm";
 	}
-	// What the architecture's own Kconfig says of every build of it.
-	if (t.srcarch == "x86")
-		t.symbols.insert({"X86", "X86_64", "64BIT", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128"});
-	else if (t.srcarch == "arm64")
-		t.symbols.insert({"ARM64", "64BIT", "KERNEL_MODE_NEON", "ARCH_SUPPORTS_INT128",
-				  "CC_HAS_INT128"});
-	else if (t.srcarch == "arm")
-		t.symbols.insert({"ARM", "32BIT", "KERNEL_MODE_NEON", "CPU_V7"});
+	t.symbols.merge(arch_symbols(t.srcarch));
 	return t;
 }
 
@@ -253,6 +257,16 @@ std::set<std::string> dependency_symbols(const fs::path &tree, const std::string
 			    word != "n")
 				out.insert(word);
 		}
+	return out;
+}
+
+std::set<std::string> selected_symbols(const fs::path &tree, const std::string &symbol)
+{
+	std::set<std::string> out;
+	const auto &entries = read_kconfig(tree);
+	if (auto it = entries.find(Config::strip(symbol)); it != entries.end())
+		for (const auto &select : it->second.selects)
+			out.insert(select.first);
 	return out;
 }
 

@@ -7,6 +7,8 @@
 
 #include <sys/wait.h>
 
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -51,5 +53,22 @@ inline bool has_line(const std::string &text, const std::string &pattern)
 {
 	return std::regex_search(text, std::regex(pattern, std::regex::multiline));
 }
+
+// A test of the CLI on the 7.3 tree's KUnit suites: skipped without the tree; a fresh work
+// folder per test (ctest runs them in parallel).
+class Tree73CliTest : public ::testing::Test {
+protected:
+	void SetUp() override
+	{
+		tree_ = tree_7_3();
+		if (!fs::is_regular_file(tree_ / "lib/crypto/tests/sha3_kunit.c"))
+			GTEST_SKIP() << "no 7.3 tree at " << tree_ << " (tools/kernel-tree/prepare 7.3)";
+		dir_ = work / ::testing::UnitTest::GetInstance()->current_test_info()->name();
+		fs::remove_all(dir_);
+		fs::create_directories(dir_);
+	}
+
+	fs::path tree_, dir_;
+};
 
 }  // namespace dropin_test

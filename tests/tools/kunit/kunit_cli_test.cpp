@@ -16,18 +16,8 @@ namespace {
 
 using namespace dropin_test;
 
-class KunitCli : public ::testing::Test {
+class KunitCli : public Tree73CliTest {
 protected:
-	void SetUp() override
-	{
-		tree_ = tree_7_3();
-		if (!fs::is_regular_file(tree_ / "lib/crypto/tests/sha3_kunit.c"))
-			GTEST_SKIP() << "no 7.3 tree at " << tree_ << " (tools/kernel-tree/prepare 7.3)";
-		// a folder per test: ctest runs them in parallel
-		dir_ = work / ::testing::UnitTest::GetInstance()->current_test_info()->name();
-		fs::create_directories(dir_);
-	}
-
 	// kcshim kunit --kernel-tree T --build-dir DIR/build ARGS
 	int kunit(const std::string &args, std::string *out)
 	{
@@ -35,8 +25,6 @@ protected:
 				       (dir_ / "build").string() + "' " + args,
 			       dir_ / "out.log", out);
 	}
-
-	fs::path tree_, dir_;
 };
 
 // Sums "# Totals: pass:P fail:F skip:S" over the suites of a KTAP document.
