@@ -19,6 +19,7 @@ struct Options {
 	std::string before, after;
 	std::string before_driver, after_driver;
 	std::string metric = "cpb";
+	std::string save;
 	kcshim::speed::SpeedOptions speed;
 };
 
@@ -50,6 +51,8 @@ int run(Options &o)
 			o.speed.drivers = {o.before, o.after};
 			o.speed.baseline = o.before;
 			SpeedReport r = run_speed(o.speed);
+			if (!o.save.empty())
+				save_report(r, o.save);
 			c = compare_reports(r, o.before, r, o.after, metric);
 		}
 		std::string text = comparison_table(c);
@@ -81,6 +84,11 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->delimiter(',');
 	sub->add_flag("--best", o->speed.best,
 		      "Each line's fastest run, not the median (drivers; with many short --repeat runs)");
+	sub->add_option("--key-size", o->speed.keysize, "skcipher key bytes (drivers)")
+		->capture_default_str();
+	sub->add_flag("--decrypt", o->speed.decrypt, "skcipher: measure decryption (drivers)");
+	sub->add_option("--save", o->save, "Also write the measured report (drivers) to FILE")
+		->type_name("FILE");
 	add_arch_options(sub);
 	out.emplace_back(sub, [o] { return run(*o); });
 }

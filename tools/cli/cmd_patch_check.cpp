@@ -2,7 +2,8 @@
 // kcshim patch-check PATCH... --kernel-tree T [--out DIR]: a crypto patch or series as posted (an
 // mbox, format-patch files, a folder of them, or - for stdin) applied to a hard-linked copy of
 // T, what it reaches (tools/patch_check/reach.h), and the evidence of the tree before and after
-// it: the reached KUnit suites run on each side in a process of its own. The report goes to the
+// it: the reached driver modules built and self-tested on each side, the after drivers compared
+// with the before ones; the reached KUnit suites run on each side in a process of its own. The report goes to the
 // terminal, and as Markdown and JSON into DIR with each side's KTAP and log.
 //
 // Exit: 0 applied and nothing got worse, 1 a patch does not apply or a check got worse, 2 bad
@@ -12,15 +13,19 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <sstream>
 
 #include "tools/cli/command.h"
 #include "tools/cross/cross_arch.h"
+#include "tools/cross/emulation.h"
 #include "tools/dropin/dropin.h"
 #include "tools/patch_check/kunit_evidence.h"
 #include "tools/patch_check/patch_parse.h"
 #include "tools/patch_check/patched_tree.h"
 #include "tools/patch_check/reach.h"
 #include "tools/patch_check/report.h"
+#include "tools/patch_check/size_evidence.h"
+#include "tools/patch_check/speed_evidence.h"
 
 namespace kcshim::cli::patch_check_command {
 namespace {
@@ -34,7 +39,19 @@ struct PatchCheckArgs {
 	std::string out = ".kcshim-patch-check";
 	unsigned jobs = 0;
 	bool no_kunit = false;
+	bool no_drivers = false;
+	bool no_speed = false;
+	bool applied = false;	// the tree has the series: before is the tree without it
+	std::string b4;		// "am" or "review": what b4's check commands read
+	SpeedSettings speed;
 };
+
+// What is being done, on stderr; not for b4, which takes stderr output as a failure.
+void progress(const PatchCheckArgs &a, const std::string &what)
+{
+	if (a.b4.empty())
+		std::cerr << "kcshim: " << what << "\n";
+}
 
 // A series folder's patches, in file-name order (as format-patch numbers them).
 std::vector<fs::path> series_files(const fs::path &dir)
@@ -119,6 +136,37 @@ dropin::Target host_target()
 				 opts.shim.include_dir);
 }
 
+// In a series, each patch's own modules built on the tree as far as it: a series must build at
+// every patch (bisection), not only at its end.
+void build_patch_modules(const PatchCheckArgs &a, const fs::path &tree, const fs::path &out,
+			 size_t index, const Patch &patch, const dropin::Target &target,
+			 PatchOutcome &outcome)
+{
+	std::vector<std::string> files;
+	for (const auto &change : patch.files)
+		if (std::find(outcome.skipped.begin(), outcome.skipped.end(), change.path()) ==
+		    outcome.skipped.end())
+			files.push_back(change.path());
+	const Reach reach = reach_of(tree, files, target);
+	const fs::path dir = out / "series" / std::to_string(index + 1);
+	std::ofstream log(out / ("series-" + std::to_string(index + 1) + ".log"));
+	std::vector<std::vector<std::string>> commands;
+	std::vector<fs::path> depends;
+	for (const auto &module : reach.modules) {
+		if (!module.srcarch.empty() && module.srcarch != target.srcarch)
+			continue;	// another arch's: its --arch run builds it
+		const fs::path output = dir / (module.name + ".so");
+		const std::string error = build_module(cross::self_command(), tree, module, output,
+						       depends, a.jobs, log, commands);
+		if (!error.empty()) {
+			outcome.build_failures.push_back(module.name + ": " + error);
+			continue;
+		}
+		outcome.built.push_back(module.name);
+		depends.push_back(output);
+	}
+}
+
 void run_kunit(const PatchCheckArgs &a, const fs::path &before_tree, const fs::path &after_tree,
 	       const fs::path &out, Report &report)
 {
@@ -130,12 +178,51 @@ void run_kunit(const PatchCheckArgs &a, const fs::path &before_tree, const fs::p
 		return paths;
 	};
 	const auto kcshim = cross::self_command();
-	std::cerr << "kcshim: running " << report.reach->suites.size() << " KUnit suite files before "
-		  << "and after\n";
+	progress(a, "running " + std::to_string(report.reach->suites.size()) +
+			    " KUnit suite files before and after");
 	report.before = run_kunit_side(kcshim, "before", before_tree, suites_in(before_tree), out, a.jobs);
 	report.after = run_kunit_side(kcshim, "after", after_tree, suites_in(after_tree), out, a.jobs);
 	if (report.before->ran && report.after->ran)
 		report.regressions = kunit_regressions(report.before->run, report.after->run);
+}
+
+void run_drivers(const PatchCheckArgs &a, const fs::path &before_tree, const fs::path &after_tree,
+		 const fs::path &out, const std::string &srcarch, Report &report)
+{
+	const auto modules = driver_modules(*report.reach, srcarch);
+	if (modules.empty())
+		return;
+	const auto kcshim = cross::self_command();
+	progress(a, "building and self-testing " + std::to_string(modules.size()) +
+			    " driver modules before and after");
+	report.drivers_before = run_driver_side(kcshim, "before", before_tree, modules, out, a.jobs,
+						nullptr);
+	report.drivers_after = run_driver_side(kcshim, "after", after_tree, modules, out, a.jobs,
+					       &*report.drivers_before);
+	if (!report.drivers_before->ran || !report.drivers_after->ran)
+		return;
+	report.driver_regressions = driver_regressions(*report.drivers_before, *report.drivers_after);
+	for (const auto &module : report.drivers_after->built) {
+		const auto &before_built = report.drivers_before->built;
+		if (std::find(before_built.begin(), before_built.end(), module) == before_built.end())
+			continue;
+		std::string error;
+		auto before = module_size(out / "drivers/before" / (module + ".so"), &error);
+		auto after = module_size(out / "drivers/after" / (module + ".so"), &error);
+		if (!before || !after) {
+			report.sizes.emplace_back(module, module + ": " + error + "\n");
+			continue;
+		}
+		std::ostringstream text;
+		print_size_diff(module, *before, *after, text);
+		report.sizes.emplace_back(module, text.str());
+	}
+	if (a.no_speed)
+		return;
+	progress(a, "measuring the speed of each driver before and after");
+	report.emulation = cross::user_mode_emulation();
+	report.speed = run_speed(kcshim, *report.drivers_before, *report.drivers_after, a.speed, out);
+	report.speed_skipped = speed_not_measured(*report.drivers_after);
 }
 
 int run(const PatchCheckArgs &a)
@@ -144,39 +231,60 @@ int run(const PatchCheckArgs &a)
 	std::string error;
 	if (!read_series(a.inputs, series, error))
 		return fail(error, 2);
-	const fs::path before_tree = fs::absolute(a.tree).lexically_normal();
+	const fs::path tree = fs::absolute(a.tree).lexically_normal();
 	const fs::path out = fs::absolute(a.out).lexically_normal();
-	const fs::path after_tree = out / "after-tree";
+	// the side that is a copy: after, or with --applied before (the tree without the series)
+	const fs::path copy = out / (a.applied ? "before-tree" : "after-tree");
+	const fs::path before_tree = a.applied ? copy : tree;
+	const fs::path after_tree = a.applied ? tree : copy;
 	std::error_code ec;
 	fs::create_directories(out, ec);
 	if (ec)
 		return fail(a.out + ": " + ec.message(), 2);
-	if (!link_copy(before_tree, after_tree, &error))
+	if (!link_copy(tree, copy, &error))
 		return fail(error, 2);
 
 	Report report;
-	report.machine = machine_of(before_tree);
-	for (const auto &patch : series) {
-		ApplyResult applied = apply_patch(after_tree, patch);
-		report.patches.push_back({patch.subject, applied.ok, applied.how, applied.skipped,
-					  applied.error});
+	report.reversed = a.applied;
+	report.series_size = series.size();
+	report.machine = machine_of(tree);
+	const dropin::Target target = host_target();
+	for (size_t i = 0; i < series.size(); i++) {
+		// taken out last patch first
+		const size_t at = a.applied ? series.size() - 1 - i : i;
+		ApplyResult applied = apply_patch(copy, series[at], a.applied);
+		PatchOutcome outcome{series[at].subject, applied.ok, applied.how, applied.skipped,
+				     applied.error, {}, {}};
+		if (applied.ok && series.size() > 1 && !a.no_drivers && !a.applied)
+			build_patch_modules(a, copy, out, i, series[i], target, outcome);
+		report.patches.push_back(std::move(outcome));
 		if (!applied.ok)
 			break;
 	}
-	if (report.patches.back().applied) {
-		report.reach = reach_of(after_tree, touched_files(series, report), host_target());
+	if (a.applied)
+		std::reverse(report.patches.begin(), report.patches.end());
+	if (report.applied()) {
+		report.reach = reach_of(after_tree, touched_files(series, report), target);
+		if (!a.no_drivers)
+			run_drivers(a, before_tree, after_tree, out, target.srcarch, report);
 		if (!report.reach->suites.empty() && !a.no_kunit)
 			run_kunit(a, before_tree, after_tree, out, report);
 	}
-	print_summary(report, std::cout);
+	if (a.b4 == "am")
+		write_b4_am(report, std::cout);
+	else if (a.b4 == "review")
+		write_b4_review(report, std::cout);
+	else
+		print_summary(report, std::cout);
 	{
 		std::ofstream md(out / "report.md");
 		write_markdown(report, md);
 		std::ofstream json(out / "report.json");
 		write_json(report, json);
 	}
-	std::cout << "report: " << (out / "report.md").string() << ", "
-		  << (out / "report.json").string() << "\n";
+	if (a.b4.empty())
+		std::cout << "report: " << (out / "report.md").string() << ", "
+			  << (out / "report.json").string() << "\n";
 	return report.exit_code();
 }
 
@@ -193,10 +301,29 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--kernel-tree", a->tree, "The tree before the patch (never written to)")
 		->required()
 		->check(CLI::ExistingDirectory);
+	sub->add_option("--b4", a->b4,
+			"Print for b4's per-patch checks instead: am (am-perpatch-check-cmd: ERROR "
+			"lines, nothing when it passes) or review (review-perpatch-check-cmd: JSON); "
+			"progress is not printed")
+		->check(CLI::IsMember({"am", "review"}));
 	sub->add_option("--out", a->out, "Where the patched copy, logs and reports go")
 		->capture_default_str();
 	sub->add_option("-j,--jobs", a->jobs, "Parallel compiles and suites (default: CPUs)");
-	sub->add_flag("--no-kunit", a->no_kunit, "Apply and map only");
+	sub->add_flag("--no-kunit", a->no_kunit, "Do not run the reached KUnit suites");
+	sub->add_flag("--no-drivers", a->no_drivers,
+		      "Do not build, self-test, size and time the reached driver modules");
+	sub->add_flag("--no-speed", a->no_speed, "Do not measure the drivers' speed");
+	sub->add_flag("--applied", a->applied,
+		      "The tree has the series already (a merged patch): the before side is a copy "
+		      "with the series taken out (git apply -R), the after side the tree");
+	sub->add_option("--speed-repeat", a->speed.repeat,
+			"Runs per speed line; each line shows its best")
+		->capture_default_str();
+	sub->add_option("--speed-sec", a->speed.sec, "Seconds per speed line and run")
+		->capture_default_str();
+	sub->add_option("--speed-sizes", a->speed.sizes, "Block sizes of the speed lines")
+		->delimiter(',')
+		->capture_default_str();
 	out.emplace_back(sub, [a] { return run(*a); });
 }
 

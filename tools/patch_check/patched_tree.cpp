@@ -25,7 +25,7 @@ std::string failure_of(const Patch &patch, const std::string &output, const std:
 		for (const auto &change : patch.files)
 			if (change.path() == file || change.old_path == file)
 				for (const auto &hunk : change.hunks)
-					if (hunk.old_start == line)
+					if (hunk.old_start == line || hunk.new_start == line)	// -R: new
 						return file + ": hunk " + hunk.header + " does not apply";
 		return file + ": the hunk at line " + m[2].str() + " does not apply";
 	}
@@ -46,7 +46,8 @@ bool outside_tree(const fs::path &tree, const FileChange &change)
 }
 
 afalg::CommandResult git_apply(const fs::path &tree, const std::string &text,
-			       const std::vector<std::string> &excludes, bool ignore_whitespace)
+			       const std::vector<std::string> &excludes, bool ignore_whitespace,
+			       bool reverse)
 {
 	const fs::path patch_file = tree / ".kcshim-patch";
 	std::ofstream(patch_file, std::ios::binary) << text;
@@ -54,6 +55,8 @@ afalg::CommandResult git_apply(const fs::path &tree, const std::string &text,
 	cmd.argv = {"git", "apply", "--whitespace=nowarn"};
 	if (ignore_whitespace)
 		cmd.argv.push_back("--ignore-whitespace");
+	if (reverse)
+		cmd.argv.push_back("-R");
 	for (const auto &path : excludes)
 		cmd.argv.push_back("--exclude=" + path);
 	cmd.argv.push_back(patch_file.string());
@@ -117,7 +120,7 @@ bool link_copy(const fs::path &tree, const fs::path &dest, std::string *error)
 	return true;
 }
 
-ApplyResult apply_patch(const fs::path &tree, const Patch &patch)
+ApplyResult apply_patch(const fs::path &tree, const Patch &patch, bool reverse)
 {
 	ApplyResult result;
 	for (const auto &change : patch.files)
@@ -127,13 +130,13 @@ ApplyResult apply_patch(const fs::path &tree, const Patch &patch)
 		result.ok = true;
 		return result;
 	}
-	auto attempt = git_apply(tree, patch.text, result.skipped, false);
+	auto attempt = git_apply(tree, patch.text, result.skipped, false, reverse);
 	if (!attempt.ok() && patch.whitespace_damaged) {
 		const std::string repaired = retab(patch.text);
-		auto second = git_apply(tree, repaired, result.skipped, false);
+		auto second = git_apply(tree, repaired, result.skipped, false, reverse);
 		result.how = "whitespace repaired";
 		if (!second.ok()) {
-			second = git_apply(tree, repaired, result.skipped, true);
+			second = git_apply(tree, repaired, result.skipped, true, reverse);
 			result.how = "ignoring whitespace";
 		}
 		if (second.ok())

@@ -31,7 +31,8 @@ struct ApplyResult {
 	std::string error;	// when !ok: "crypto/cast5.c: hunk @@ -604,36 +604,23 @@ does not apply"
 };
 
-// Applies patch to tree (a copy made by link_copy()); all or nothing, as git apply is.
-ApplyResult apply_patch(const fs::path &tree, const Patch &patch);
+// Applies patch to tree (a copy made by link_copy()); all or nothing, as git apply is. With
+// reverse, takes it out again (git apply -R): the before side of a tree that has it already.
+ApplyResult apply_patch(const fs::path &tree, const Patch &patch, bool reverse = false);
 
 }  // namespace kcshim::patch_check

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "tools/patch_check/report.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -80,6 +83,63 @@ nlohmann::json side_json(const KunitSide &side)
 	return j;
 }
 
+std::string vectors_text(const DriverSide &side)
+{
+	if (!side.ran)
+		return "did not run: " + side.failure;
+	const auto passed = std::count_if(side.vectors.begin(), side.vectors.end(),
+					  [](const SelftestRow &r) { return r.passed; });
+	std::string text = std::to_string(side.vectors.size()) + " drivers, " +
+			   std::to_string(passed) + " passed the tree's vectors";
+	if (!side.extra.empty()) {
+		const auto same = std::count_if(side.extra.begin(), side.extra.end(),
+						[](const SelftestRow &r) { return r.passed; });
+		text += "; " + std::to_string(same) + " of " + std::to_string(side.extra.size()) +
+			" equal to their before driver on random cases";
+	}
+	return text;
+}
+
+// "mldsa: ..." failing on both sides is no regression, but the reader must know it was not tested.
+std::vector<std::string> failed_both(const DriverSide &before, const DriverSide &after)
+{
+	std::vector<std::string> out;
+	for (const auto &failure : after.build_failures) {
+		const std::string module = failure.substr(0, failure.find(':'));
+		if (std::any_of(before.build_failures.begin(), before.build_failures.end(),
+				[&](const std::string &f) { return f.starts_with(module + ":"); }))
+			out.push_back(failure);
+	}
+	return out;
+}
+
+// ", noise 3%" and whether the geomean is inside it.
+std::string noise_text(const SpeedBlock &block)
+{
+	char text[64];
+	const double ratio = std::strtod(block.geomean.c_str(), nullptr);
+	std::snprintf(text, sizeof(text), " (noise %.0f%%%s)", 100 * block.noise,
+		      std::abs(ratio - 1) <= block.noise ? ": no change beyond it" : "");
+	return text;
+}
+
+nlohmann::json driver_side_json(const DriverSide &side)
+{
+	const auto rows = [](const std::vector<SelftestRow> &list) {
+		nlohmann::json a = nlohmann::json::array();
+		for (const auto &r : list)
+			a.push_back({{"driver", r.driver}, {"alg", r.alg}, {"passed", r.passed},
+				     {"detail", r.detail}});
+		return a;
+	};
+	nlohmann::json commands = nlohmann::json::array();
+	for (const auto &c : side.commands)
+		commands.push_back(command_line(c));
+	return {{"ran", side.ran}, {"failure", side.failure}, {"built", side.built},
+		{"build_failures", side.build_failures}, {"vectors", rows(side.vectors)},
+		{"extra", rows(side.extra)}, {"commands", commands}, {"log", side.log.string()}};
+}
+
 nlohmann::json module_json(const ReachedModule &m)
 {
 	return {{"name", m.name}, {"dir", m.dir}, {"symbol", m.symbol}, {"source", m.source},
@@ -106,29 +166,97 @@ Machine machine_of(const fs::path &tree)
 
 bool Report::applied() const
 {
-	return !patches.empty() && patches.back().applied && reach.has_value();
+	return !patches.empty() && patches.size() >= series_size && std::all_of(patches.begin(), patches.end(),
+					       [](const PatchOutcome &p) { return p.applied; });
 }
 
 int Report::exit_code() const
 {
-	if (!applied())
+	if (!applied() || !reach)
+		return 1;
+	if (std::any_of(patches.begin(), patches.end(),
+			[](const PatchOutcome &p) { return !p.build_failures.empty(); }))
 		return 1;
 	if ((before && !before->ran) || (after && !after->ran))
 		return 1;
-	return regressions.empty() ? 0 : 1;
+	if ((drivers_before && !drivers_before->ran) || (drivers_after && !drivers_after->ran))
+		return 1;
+	return regressions.empty() && driver_regressions.empty() ? 0 : 1;
+}
+
+std::vector<Finding> findings(const Report &r)
+{
+	std::vector<Finding> out;
+	for (const auto &p : r.patches) {
+		if (!p.applied)
+			out.push_back({true, p.subject + ": does not apply: " + p.error});
+		for (const auto &failure : p.build_failures)
+			out.push_back({true, p.subject + ": does not build: " + failure});
+	}
+	for (const auto *side : {r.before ? &*r.before : nullptr, r.after ? &*r.after : nullptr})
+		if (side && !side->ran)
+			out.push_back({true, "kunit " + side->name + ": " + side->failure});
+	for (const auto *side : {r.drivers_before ? &*r.drivers_before : nullptr,
+				 r.drivers_after ? &*r.drivers_after : nullptr})
+		if (side && !side->ran)
+			out.push_back({true, "drivers " + side->name + ": " + side->failure});
+	for (const auto &line : r.regressions)
+		out.push_back({true, "kunit: " + line});
+	for (const auto &line : r.driver_regressions)
+		out.push_back({true, line});
+	if (r.drivers_before && r.drivers_after)
+		for (const auto &line : failed_both(*r.drivers_before, *r.drivers_after))
+			out.push_back({false, "not built before or after: " + line});
+	if (r.reach)
+		for (const auto &file : r.reach->unmapped)
+			out.push_back({false, file + ": reaches no module or suite"});
+	return out;
+}
+
+void write_b4_am(const Report &r, std::ostream &out)
+{
+	for (const auto &f : findings(r))
+		out << (f.error ? "ERROR: " : "") << f.text << "\n";
+}
+
+void write_b4_review(const Report &r, std::ostream &out)
+{
+	const auto all = findings(r);
+	const bool failed = r.exit_code() != 0;
+	const auto errors = std::count_if(all.begin(), all.end(), [](const Finding &f) { return f.error; });
+	std::string summary;
+	if (!all.empty())
+		summary = std::to_string(errors) + " failed, " + std::to_string(all.size() - errors) +
+			  " to note: " + all.front().text;
+	else
+		summary = "applies; KUnit, self-tests and random comparisons as before";
+	std::ostringstream details;
+	print_summary(r, details);
+	nlohmann::json j = {{"tool", "kcshim-patch-check"},
+			    {"status", failed ? "fail" : all.empty() ? "pass" : "warn"},
+			    {"summary", summary}, {"details", details.str()}};
+	out << nlohmann::json::array({j}).dump() << "\n";
 }
 
 void print_summary(const Report &r, std::ostream &out)
 {
-	const size_t n = r.patches.size();
-	for (size_t i = 0; i < n; i++) {
+	const size_t n = std::max(r.series_size, r.patches.size());
+	for (size_t i = 0; i < r.patches.size(); i++) {
 		const auto &p = r.patches[i];
 		out << "[" << i + 1 << "/" << n << "] " << p.subject << ": ";
 		if (!p.applied) {
 			out << "does not apply: " << p.error << "\n";
 			continue;
 		}
-		out << "applied" << (p.how.empty() ? "" : " (" + p.how + ")") << "\n";
+		out << (r.reversed ? "taken out of the tree for the before side" : "applied")
+		    << (p.how.empty() ? "" : " (" + p.how + ")");
+		if (!p.build_failures.empty())
+			out << "; does not build: " << p.build_failures.front();
+		else if (!p.built.empty())
+			out << "; builds " << joined(p.built, ", ");
+		out << "\n";
+		for (size_t f = 1; f < p.build_failures.size(); f++)
+			out << "  does not build: " << p.build_failures[f] << "\n";
 		for (const auto &file : p.skipped)
 			out << "  skipped " << file << ": not in the tree\n";
 	}
@@ -153,6 +281,28 @@ void print_summary(const Report &r, std::ostream &out)
 		out << "kunit after:  " << counts_text(*r.after) << "\n";
 	for (const auto &line : r.regressions)
 		out << "  " << line << "\n";
+	if (r.drivers_before && r.drivers_after) {
+		out << "drivers built: " << joined(r.drivers_after->built, ", ") << "\n";
+		for (const auto &line : failed_both(*r.drivers_before, *r.drivers_after))
+			out << "  not built before or after: " << line << "\n";
+		out << "vectors before: " << vectors_text(*r.drivers_before) << "\n";
+		out << "vectors after:  " << vectors_text(*r.drivers_after) << "\n";
+	}
+	// the whole message is in report.json and the side's log
+	for (const auto &line : r.driver_regressions)
+		out << "  " << (line.size() > 150 ? line.substr(0, 147) + "..." : line) << "\n";
+	for (const auto &[module, text] : r.sizes)
+		out << "size of " << text;
+	if (!r.speed.empty()) {
+		out << "speed, after against before (best of each line's runs; tables in report.md):\n";
+		if (!r.emulation.empty())
+			out << "  " << cross::emulation_note(r.emulation);
+	}
+	for (const auto &block : r.speed)
+		out << "  " << block.driver << (block.what.empty() ? "" : ", " + block.what) << ": "
+		    << (block.failure.empty() ? "geomean " + block.geomean + noise_text(block)
+					      : "not measured: " + block.failure)
+		    << "\n";
 	out << "result: " << (r.exit_code() ? "FAIL" : "ok") << "\n";
 }
 
@@ -177,6 +327,35 @@ void write_markdown(const Report &r, std::ostream &out)
 	}
 	for (const auto &line : r.regressions)
 		out << "- " << line << "\n";
+	if (r.drivers_before && r.drivers_after) {
+		out << "\n| drivers (" << joined(r.drivers_after->built, ", ") << ") | before | after |\n"
+		    << "|---|---|---|\n| self-tests | " << vectors_text(*r.drivers_before) << " | "
+		    << vectors_text(*r.drivers_after) << " |\n";
+	}
+	for (const auto &line : r.driver_regressions)
+		out << "- " << line << "\n";
+	if (!r.sizes.empty()) {
+		out << "\nSize (`nm --size-sort`, `size`; module_init's __LINE__ left out of names):\n\n```\n";
+		for (const auto &[module, text] : r.sizes)
+			out << text;
+		out << "```\n";
+	}
+	if (!r.speed.empty()) {
+		out << "\nSpeed, each line the best of its runs, both sides loaded in one process and "
+		       "measured in turns";
+		if (!r.emulation.empty())
+			out << " (" << cross::emulation_note(r.emulation).substr(0, cross::emulation_note(r.emulation).size() - 1) << ")";
+		out << ":\n";
+	}
+	for (const auto &block : r.speed) {
+		out << "\n" << block.driver << (block.what.empty() ? "" : ", " + block.what)
+		    << (block.failure.empty() ? noise_text(block) : "") << ":\n\n```\n";
+		if (block.failure.empty())
+			out << block.cpb << block.mbps;
+		else
+			out << "not measured: " << block.failure << "\n";
+		out << "```\n";
+	}
 	out << "\n";
 }
 
@@ -188,7 +367,8 @@ void write_json(const Report &r, std::ostream &out)
 	j["patches"] = nlohmann::json::array();
 	for (const auto &p : r.patches)
 		j["patches"].push_back({{"subject", p.subject}, {"applied", p.applied}, {"how", p.how},
-					{"skipped", p.skipped}, {"error", p.error}});
+					{"skipped", p.skipped}, {"error", p.error}, {"built", p.built},
+					{"build_failures", p.build_failures}});
 	if (r.reach) {
 		nlohmann::json reach;
 		reach["modules"] = nlohmann::json::array();
@@ -207,7 +387,23 @@ void write_json(const Report &r, std::ostream &out)
 		j["kunit"]["before"] = side_json(*r.before);
 	if (r.after)
 		j["kunit"]["after"] = side_json(*r.after);
+	if (r.drivers_before)
+		j["drivers"]["before"] = driver_side_json(*r.drivers_before);
+	if (r.drivers_after)
+		j["drivers"]["after"] = driver_side_json(*r.drivers_after);
 	j["regressions"] = r.regressions;
+	j["driver_regressions"] = r.driver_regressions;
+	j["sizes"] = nlohmann::json::object();
+	for (const auto &[module, text] : r.sizes)
+		j["sizes"][module] = text;
+	j["speed"] = nlohmann::json::array();
+	for (const auto &b : r.speed)
+		j["speed"].push_back({{"driver", b.driver}, {"what", b.what},
+				      {"command", command_line(b.command)}, {"cycles_per_byte", b.cpb},
+				      {"mb_per_s", b.mbps}, {"geomean", b.geomean}, {"noise", b.noise},
+				      {"failure", b.failure}});
+	j["speed_not_measured"] = r.speed_skipped;
+	j["emulation"] = r.emulation;
 	j["exit"] = r.exit_code();
 	out << j.dump(2) << "\n";
 }

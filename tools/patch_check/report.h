@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "tools/patch_check/driver_evidence.h"
 #include "tools/patch_check/kunit_evidence.h"
+#include "tools/patch_check/speed_evidence.h"
 #include "tools/patch_check/reach.h"
 
 namespace kcshim::patch_check {
@@ -22,6 +24,9 @@ struct PatchOutcome {
 	std::string how;			// ApplyResult::how
 	std::vector<std::string> skipped;	// files outside the tree
 	std::string error;			// when !applied
+	// in a series, each patch's own modules built on the tree as far as it: bisectable?
+	std::vector<std::string> built;
+	std::vector<std::string> build_failures;	// "libsha3: <first error line>"
 };
 
 // Where the evidence was made: a reader compares figures only between equal machines.
@@ -36,18 +41,40 @@ Machine machine_of(const fs::path &tree);
 
 struct Report {
 	Machine machine;
+	bool reversed = false;			// --applied: the series was taken out for before
+	size_t series_size = 0;			// patches given; outcomes stop at one that fails
 	std::vector<PatchOutcome> patches;
 	std::optional<Reach> reach;		// once the series applied
 	std::optional<KunitSide> before, after;
 	std::vector<std::string> regressions;	// kunit_regressions()
+	std::optional<DriverSide> drivers_before, drivers_after;
+	std::vector<std::string> driver_regressions;	// driver_regressions()
+	std::vector<std::pair<std::string, std::string>> sizes;	// module, print_size_diff()'s text
+	std::vector<SpeedBlock> speed;
+	std::vector<std::string> speed_skipped;		// speed_not_measured()
+	std::string emulation;				// cross::user_mode_emulation(): speed is qemu's
 
 	bool applied() const;
-	// 0: applied and nothing got worse; 1: a patch does not apply, a side failed to build or
-	// run, or a case got worse
+	// 0: applied and nothing got worse; 1: a patch does not apply or does not build, a side
+	// failed to run, or a KUnit case, a module's build, a driver's vectors or its results
+	// against before got worse
 	int exit_code() const;
 };
 
+// What failed the check (error) and what the reader should know (not tested on either side), a
+// line each.
+struct Finding {
+	bool error = false;
+	std::string text;
+};
+std::vector<Finding> findings(const Report &report);
+
 void print_summary(const Report &report, std::ostream &out);
+// For b4 am --check (am-perpatch-check-cmd): "ERROR: ..." per error, a plain line per warning,
+// nothing when all passed (b4 takes any output on stderr as a failure: print none there).
+void write_b4_am(const Report &report, std::ostream &out);
+// For b4's review checks (review-perpatch-check-cmd): one JSON result, pass, warn or fail.
+void write_b4_review(const Report &report, std::ostream &out);
 void write_markdown(const Report &report, std::ostream &out);
 void write_json(const Report &report, std::ostream &out);
 

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0
+// Speed before and after: every after driver that passed its vectors, against its before
+// driver of the same name, both loaded in one process and measured in turns by `kcshim compare`
+// (each line's best of --repeat runs, the steadier figure on a shared machine; cycles per byte
+// and MB/s, a geomean row). A cipher is measured in both directions at its smallest and largest
+// key. Speed never fails a patch: it is evidence, not a check.
+//
+// Errors are values: a block that could not be measured says why in failure.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tools/patch_check/driver_evidence.h"
+
+namespace kcshim::patch_check {
+
+struct SpeedSettings {
+	std::vector<unsigned> sizes = {16, 64, 256, 1024, 4096, 8192};
+	unsigned repeat = 9;
+	double sec = 0.01;
+};
+
+struct SpeedBlock {
+	std::string driver;			// without its side: "cbc-cast5-avx"
+	std::string what;			// "encryption, 16-byte key"; "" for a hash
+	std::vector<std::string> command;
+	std::string cpb, mbps;			// its tables, cycles per byte and MB/s
+	std::string geomean;			// "1.09x" (after's speedup)
+	// the lines' median run-to-run spread (the larger side's): a geomean this close to 1.00x
+	// is within the machine's noise
+	double noise = 0;
+	std::string failure;
+};
+
+// The blocks for after's drivers; before and after must have run (run_driver_side()). Each
+// measurement is saved in out_dir (speed-<driver>-<n>.json, `kcshim compare`'s report).
+std::vector<SpeedBlock> run_speed(const std::vector<std::string> &kcshim, const DriverSide &before,
+				  const DriverSide &after, const SpeedSettings &settings,
+				  const fs::path &out_dir);
+
+// Drivers measured (not the single-block ciphers and types compare does not take): "why not" per
+// driver left out.
+std::vector<std::string> speed_not_measured(const DriverSide &after);
+
+}  // namespace kcshim::patch_check
