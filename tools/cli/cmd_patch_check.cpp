@@ -26,6 +26,7 @@
 #include "tools/patch_check/report.h"
 #include "tools/patch_check/size_evidence.h"
 #include "tools/patch_check/speed_evidence.h"
+#include "tools/patch_check/xcheck_evidence.h"
 
 namespace kcshim::cli::patch_check_command {
 namespace {
@@ -43,6 +44,8 @@ struct PatchCheckArgs {
 	bool no_speed = false;
 	bool applied = false;	// the tree has the series: before is the tree without it
 	std::string b4;		// "am" or "review": what b4's check commands read
+	std::string xcheck;	// a kernel (xcheck's --kernel) the after drivers are checked against
+	unsigned xcheck_iterations = 200;
 	SpeedSettings speed;
 };
 
@@ -217,6 +220,10 @@ void run_drivers(const PatchCheckArgs &a, const fs::path &before_tree, const fs:
 		print_size_diff(module, *before, *after, text);
 		report.sizes.emplace_back(module, text.str());
 	}
+	if (!a.xcheck.empty()) {
+		progress(a, "checking the after drivers against kernel " + a.xcheck);
+		report.xcheck = run_xcheck(kcshim, *report.drivers_after, a.xcheck, a.xcheck_iterations);
+	}
 	if (a.no_speed)
 		return;
 	progress(a, "measuring the speed of each driver before and after");
@@ -316,6 +323,13 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_flag("--applied", a->applied,
 		      "The tree has the series already (a merged patch): the before side is a copy "
 		      "with the series taken out (git apply -R), the after side the tree");
+	sub->add_option("--xcheck", a->xcheck,
+			"Check the after drivers against a kernel's through AF_ALG too: local, uml, "
+			"vm:ARCH[:VERSION] or a bridge (kcshim xcheck --kernel)")
+		->type_name("KERNEL");
+	sub->add_option("--xcheck-iterations", a->xcheck_iterations,
+			"Random cases per driver pair for --xcheck")
+		->capture_default_str();
 	sub->add_option("--speed-repeat", a->speed.repeat,
 			"Runs per speed line; each line shows its best")
 		->capture_default_str();

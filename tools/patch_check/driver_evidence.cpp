@@ -98,6 +98,7 @@ void parse_list(const std::string &output, const std::string &side_suffix, Drive
 		const std::string &driver = block["driver"];
 		if (driver.ends_with(side_suffix)) {
 			DriverInfo info;
+			info.name = block["name"];
 			info.type = block["type"];
 			if (!block["min keysize"].empty())
 				info.min_keysize = std::stoul(block["min keysize"]);
@@ -223,8 +224,12 @@ DriverSide run_driver_side(const std::vector<std::string> &kcshim, const std::st
 		argv.insert(argv.end(), before->load_args.begin(), before->load_args.end());
 	argv.insert(argv.end(), side.load_args.begin(), side.load_args.end());
 	argv.insert(argv.end(), {"selftest", "--kernel-tree", tree.string()});
+	// the after side against the before drivers of the same names; a new driver, with none,
+	// against its generic driver
+	if (before)
+		argv.push_back("--extra");
 	if (before && !before->built.empty())
-		argv.insert(argv.end(), {"--extra", "--generic-suffix", before->name});
+		argv.insert(argv.end(), {"--generic-suffix", before->name});
 	argv.push_back("*@" + name);
 	auto result = run_logged(argv, log, side.commands);
 	// 0 passed, 1 a driver failed, 77 some not compared: each printed its rows

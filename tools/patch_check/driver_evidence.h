@@ -47,6 +47,7 @@ struct SelftestRow {
 
 // What `kcshim list` says of a driver: what speed runs it takes.
 struct DriverInfo {
+	std::string name;			// its cra_name: "sha3-256"
 	std::string type;			// "shash", "skcipher", "cipher", ...
 	unsigned min_keysize = 0, max_keysize = 0;
 };

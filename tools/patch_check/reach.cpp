@@ -309,6 +309,11 @@ Reach reach_of(const fs::path &tree, const std::vector<std::string> &files, cons
 		}
 		if (in_suite_dir(rel))
 			continue;	// find_suites() takes them
+		if (rel.filename() == "Makefile" || rel.filename() == "Kconfig" ||
+		    rel.filename().string().starts_with("Kconfig.")) {
+			reach.rules.push_back(file);	// what they build is reached by its files
+			continue;
+		}
 		std::vector<fs::path> sources;
 		if (is_source(rel)) {
 			sources.push_back(rel);

@@ -35,6 +35,7 @@ struct Reach {
 	std::vector<std::string> suites;	// KUnit suite files, tree-relative
 	std::set<std::string> arches;		// srcarch of arch code touched; "generic" for the rest
 	bool vectors = false;			// crypto/testmgr.h: the self-tests' vectors changed
+	std::vector<std::string> rules;		// Makefiles and Kconfig files: how, not what
 	std::vector<std::string> unmapped;	// touched files no rule maps to a module or suite
 
 	// The Kconfig symbols of modules (and dependents when with_dependents).

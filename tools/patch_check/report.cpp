@@ -95,7 +95,7 @@ std::string vectors_text(const DriverSide &side)
 		const auto same = std::count_if(side.extra.begin(), side.extra.end(),
 						[](const SelftestRow &r) { return r.passed; });
 		text += "; " + std::to_string(same) + " of " + std::to_string(side.extra.size()) +
-			" equal to their before driver on random cases";
+			" equal to their before (or generic) driver on random cases";
 	}
 	return text;
 }
@@ -121,6 +121,16 @@ std::string noise_text(const SpeedBlock &block)
 	std::snprintf(text, sizeof(text), " (noise %.0f%%%s)", 100 * block.noise,
 		      std::abs(ratio - 1) <= block.noise ? ": no change beyond it" : "");
 	return text;
+}
+
+// Modules built after only: new drivers.
+std::vector<std::string> new_modules(const DriverSide &before, const DriverSide &after)
+{
+	std::vector<std::string> out;
+	for (const auto &m : after.built)
+		if (std::find(before.built.begin(), before.built.end(), m) == before.built.end())
+			out.push_back(m);
+	return out;
 }
 
 nlohmann::json driver_side_json(const DriverSide &side)
@@ -181,6 +191,8 @@ int Report::exit_code() const
 		return 1;
 	if ((drivers_before && !drivers_before->ran) || (drivers_after && !drivers_after->ran))
 		return 1;
+	if (xcheck && (!xcheck->ran || !xcheck->equal))
+		return 1;
 	return regressions.empty() && driver_regressions.empty() ? 0 : 1;
 }
 
@@ -204,6 +216,11 @@ std::vector<Finding> findings(const Report &r)
 		out.push_back({true, "kunit: " + line});
 	for (const auto &line : r.driver_regressions)
 		out.push_back({true, line});
+	if (r.xcheck && r.xcheck->ran && !r.xcheck->equal)
+		out.push_back({true, "the after drivers differ from kernel " + r.xcheck->kernel +
+					     " (kcshim xcheck; report.json has its report)"});
+	if (r.xcheck && !r.xcheck->ran)
+		out.push_back({true, "xcheck against " + r.xcheck->kernel + ": " + r.xcheck->failure});
 	if (r.drivers_before && r.drivers_after)
 		for (const auto &line : failed_both(*r.drivers_before, *r.drivers_after))
 			out.push_back({false, "not built before or after: " + line});
@@ -272,6 +289,8 @@ void print_summary(const Report &r, std::ostream &out)
 		out << "arches: " << joined(arches, ", ") << "\n";
 		out << "KUnit suites: " << (reach.suites.empty() ? "none" : joined(reach.suites, " "))
 		    << "\n";
+		if (!reach.rules.empty())
+			out << "build rules: " << joined(reach.rules, " ") << "\n";
 		for (const auto &file : reach.unmapped)
 			out << "  " << file << ": no module or suite of the tree's Makefiles builds it\n";
 	}
@@ -283,6 +302,9 @@ void print_summary(const Report &r, std::ostream &out)
 		out << "  " << line << "\n";
 	if (r.drivers_before && r.drivers_after) {
 		out << "drivers built: " << joined(r.drivers_after->built, ", ") << "\n";
+		if (auto fresh = new_modules(*r.drivers_before, *r.drivers_after); !fresh.empty())
+			out << "  new (no before side; compared with their generic drivers): "
+			    << joined(fresh, ", ") << "\n";
 		for (const auto &line : failed_both(*r.drivers_before, *r.drivers_after))
 			out << "  not built before or after: " << line << "\n";
 		out << "vectors before: " << vectors_text(*r.drivers_before) << "\n";
@@ -291,6 +313,12 @@ void print_summary(const Report &r, std::ostream &out)
 	// the whole message is in report.json and the side's log
 	for (const auto &line : r.driver_regressions)
 		out << "  " << (line.size() > 150 ? line.substr(0, 147) + "..." : line) << "\n";
+	if (r.xcheck)
+		out << "xcheck against " << r.xcheck->kernel << ": "
+		    << (!r.xcheck->ran ? "not run: " + r.xcheck->failure
+				       : std::to_string(r.xcheck->drivers.size()) + " after drivers " +
+						 (r.xcheck->equal ? "equal to the kernel's" : "DIFFER from the kernel's"))
+		    << "\n";
 	for (const auto &[module, text] : r.sizes)
 		out << "size of " << text;
 	if (!r.speed.empty()) {
@@ -300,8 +328,9 @@ void print_summary(const Report &r, std::ostream &out)
 	}
 	for (const auto &block : r.speed)
 		out << "  " << block.driver << (block.what.empty() ? "" : ", " + block.what) << ": "
-		    << (block.failure.empty() ? "geomean " + block.geomean + noise_text(block)
-					      : "not measured: " + block.failure)
+		    << (!block.failure.empty()	  ? "not measured: " + block.failure
+			: block.geomean.empty() ? std::string("measured, table in report.md")
+						: "geomean " + block.geomean + noise_text(block))
 		    << "\n";
 	out << "result: " << (r.exit_code() ? "FAIL" : "ok") << "\n";
 }
@@ -334,6 +363,12 @@ void write_markdown(const Report &r, std::ostream &out)
 	}
 	for (const auto &line : r.driver_regressions)
 		out << "- " << line << "\n";
+	if (r.xcheck)
+		out << "\nAgainst kernel `" << r.xcheck->kernel << "` (kcshim xcheck): "
+		    << (!r.xcheck->ran ? "not run: " + r.xcheck->failure
+				       : r.xcheck->equal ? "the after drivers are equal to the kernel's"
+							 : "the after drivers DIFFER from the kernel's")
+		    << "\n";
 	if (!r.sizes.empty()) {
 		out << "\nSize (`nm --size-sort`, `size`; module_init's __LINE__ left out of names):\n\n```\n";
 		for (const auto &[module, text] : r.sizes)
@@ -349,9 +384,10 @@ void write_markdown(const Report &r, std::ostream &out)
 	}
 	for (const auto &block : r.speed) {
 		out << "\n" << block.driver << (block.what.empty() ? "" : ", " + block.what)
-		    << (block.failure.empty() ? noise_text(block) : "") << ":\n\n```\n";
+		    << (block.failure.empty() && !block.geomean.empty() ? noise_text(block) : "")
+		    << ":\n\n```\n";
 		if (block.failure.empty())
-			out << block.cpb << block.mbps;
+			out << block.cpb << block.mbps << (block.tcrypt.empty() ? "" : "\n") << block.tcrypt;
 		else
 			out << "not measured: " << block.failure << "\n";
 		out << "```\n";
@@ -381,6 +417,7 @@ void write_json(const Report &r, std::ostream &out)
 		reach["arches"] = r.reach->arches;
 		reach["vectors"] = r.reach->vectors;
 		reach["unmapped"] = r.reach->unmapped;
+		reach["rules"] = r.reach->rules;
 		j["reach"] = reach;
 	}
 	if (r.before)
@@ -401,8 +438,14 @@ void write_json(const Report &r, std::ostream &out)
 		j["speed"].push_back({{"driver", b.driver}, {"what", b.what},
 				      {"command", command_line(b.command)}, {"cycles_per_byte", b.cpb},
 				      {"mb_per_s", b.mbps}, {"geomean", b.geomean}, {"noise", b.noise},
+				      {"tcrypt", b.tcrypt},
 				      {"failure", b.failure}});
 	j["speed_not_measured"] = r.speed_skipped;
+	if (r.xcheck)
+		j["xcheck"] = {{"kernel", r.xcheck->kernel}, {"drivers", r.xcheck->drivers},
+			       {"command", command_line(r.xcheck->command)}, {"ran", r.xcheck->ran},
+			       {"equal", r.xcheck->equal}, {"failure", r.xcheck->failure},
+			       {"output", r.xcheck->output}};
 	j["emulation"] = r.emulation;
 	j["exit"] = r.exit_code();
 	out << j.dump(2) << "\n";

@@ -14,6 +14,7 @@
 #include "tools/patch_check/driver_evidence.h"
 #include "tools/patch_check/kunit_evidence.h"
 #include "tools/patch_check/speed_evidence.h"
+#include "tools/patch_check/xcheck_evidence.h"
 #include "tools/patch_check/reach.h"
 
 namespace kcshim::patch_check {
@@ -53,11 +54,12 @@ struct Report {
 	std::vector<SpeedBlock> speed;
 	std::vector<std::string> speed_skipped;		// speed_not_measured()
 	std::string emulation;				// cross::user_mode_emulation(): speed is qemu's
+	std::optional<XcheckEvidence> xcheck;		// --xcheck KERNEL
 
 	bool applied() const;
 	// 0: applied and nothing got worse; 1: a patch does not apply or does not build, a side
 	// failed to run, or a KUnit case, a module's build, a driver's vectors or its results
-	// against before got worse
+	// against before or against the --xcheck kernel got worse
 	int exit_code() const;
 };
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <regex>
 
 #include "afalg/kernels/external_command.h"
@@ -52,20 +53,82 @@ std::string geomean_of(const std::string &table)
 	return std::regex_search(table, m, geomean) ? m[1].str() : "";
 }
 
+// How far a line's best run moves between two halves of its runs (alternate runs, so both
+// halves span the whole measurement): what a best-of-N figure can be trusted to.
+double best_run_noise(const std::vector<double> &runs)
+{
+	double even = 0, odd = 0;
+	for (size_t i = 0; i < runs.size(); i++) {
+		double &half = i % 2 ? odd : even;
+		half = std::max(half, runs[i]);
+	}
+	return even > 0 && odd > 0 ? std::abs(even - odd) / std::max(even, odd) : 0;
+}
+
+// The lines' median of the larger side's best_run_noise().
 double noise_of(const speed::SpeedReport &report, const std::vector<std::string> &drivers)
 {
-	std::vector<double> spreads;
+	std::vector<double> noise;
 	for (const auto &row : report.rows) {
 		double worst = 0;
 		for (const auto &driver : drivers)
 			if (auto it = row.results.find(driver); it != row.results.end())
-				worst = std::max(worst, it->second.spread);
-		spreads.push_back(worst);
+				worst = std::max(worst, best_run_noise(it->second.runs_mb_per_s));
+		noise.push_back(worst);
 	}
-	if (spreads.empty())
+	if (noise.empty())
 		return 0;
-	std::nth_element(spreads.begin(), spreads.begin() + spreads.size() / 2, spreads.end());
-	return spreads[spreads.size() / 2];
+	std::nth_element(noise.begin(), noise.begin() + noise.size() / 2, noise.end());
+	return noise[noise.size() / 2];
+}
+
+// tcrypt's own lines (mode=400 alg=DRIVER, cycles mode) of both sides' hash driver, as a post
+// pastes them.
+std::string tcrypt_lines(const std::vector<std::string> &kcshim, const DriverSide &before,
+			 const DriverSide &after, const std::string &base)
+{
+	std::string text;
+	for (const DriverSide *side : {&before, &after}) {
+		std::vector<std::string> argv = kcshim;
+		argv.insert(argv.end(), side->load_args.begin(), side->load_args.end());
+		argv.insert(argv.end(), {"tcrypt", "mode=400", "alg=" + base + "@" + side->name});
+		afalg::Command cmd;
+		cmd.argv = argv;
+		auto result = afalg::run_command(cmd);
+		if (result && result->ok())
+			text += result->output;
+		else
+			text += "tcrypt " + side->name + ": " +
+				(result ? result->failure_line() : afalg::describe(result.error())) + "\n";
+	}
+	return text;
+}
+
+// A new driver (no before driver of its name) beside every driver of its algorithm: the
+// generic one and its siblings, as a post adding a driver shows it.
+SpeedBlock new_driver_block(const std::vector<std::string> &kcshim, const DriverSide &after,
+			    const std::string &driver, const SpeedSettings &settings,
+			    const std::string &sizes)
+{
+	const DriverInfo &info = after.info.at(driver);
+	SpeedBlock block;
+	block.driver = without_side(driver);
+	block.what = "new: beside every driver of " + info.name;
+	block.command = kcshim;
+	block.command.insert(block.command.end(), after.load_args.begin(), after.load_args.end());
+	block.command.insert(block.command.end(),
+			     {"speed", info.name, "--drivers", "all", "--best", "--repeat",
+			      std::to_string(settings.repeat), "--sec", std::to_string(settings.sec),
+			      "--sizes", sizes, "--baseline", driver});
+	afalg::Command cmd;
+	cmd.argv = block.command;
+	cmd.timeout = std::chrono::minutes(10);
+	auto result = afalg::run_command(cmd);
+	if (!result || !result->ok())
+		block.failure = result ? result->failure_line() : afalg::describe(result.error());
+	else
+		block.cpb = result->output;
+	return block;
 }
 
 }  // namespace
@@ -87,6 +150,17 @@ std::vector<SpeedBlock> run_speed(const std::vector<std::string> &kcshim, const 
 	std::string sizes;
 	for (unsigned s : settings.sizes)
 		sizes += (sizes.empty() ? "" : ",") + std::to_string(s);
+	for (const auto &row : after.vectors) {
+		const std::string base = without_side(row.driver);
+		const bool has_before = std::any_of(before.vectors.begin(), before.vectors.end(),
+						    [&](const SelftestRow &r) {
+							    return without_side(r.driver) == base;
+						    });
+		auto info = after.info.find(row.driver);
+		if (row.passed && !has_before && info != after.info.end() &&
+		    (info->second.type == "shash" || info->second.type == "skcipher"))
+			blocks.push_back(new_driver_block(kcshim, after, row.driver, settings, sizes));
+	}
 	for (const auto &driver : comparable(before, after)) {
 		const DriverInfo &info = after.info.at(driver);
 		const bool through_cbc = info.type == "cipher";
@@ -149,6 +223,8 @@ std::vector<SpeedBlock> run_speed(const std::vector<std::string> &kcshim, const 
 				block.failure = e.what();
 			}
 			block.geomean = geomean_of(block.cpb);
+			if (info.type == "shash" || info.type == "ahash")
+				block.tcrypt = tcrypt_lines(kcshim, before, after, base);
 			blocks.push_back(std::move(block));
 		}
 	}

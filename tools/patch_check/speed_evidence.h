@@ -27,9 +27,10 @@ struct SpeedBlock {
 	std::string what;			// "encryption, 16-byte key"; "" for a hash
 	std::vector<std::string> command;
 	std::string cpb, mbps;			// its tables, cycles per byte and MB/s
+	std::string tcrypt;			// a hash's `kcshim tcrypt mode=400` lines, both sides
 	std::string geomean;			// "1.09x" (after's speedup)
-	// the lines' median run-to-run spread (the larger side's): a geomean this close to 1.00x
-	// is within the machine's noise
+	// how far the lines' best runs move between two halves of the runs (the median line, the
+	// larger side): a geomean this close to 1.00x is within the machine's noise
 	double noise = 0;
 	std::string failure;
 };

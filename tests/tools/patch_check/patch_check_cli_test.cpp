@@ -141,14 +141,18 @@ TEST_F(PatchCheckCli, RefactorWithEqualResultsPasses)
 				 make_patch("lib/crypto: sha3: say which constant", round_constant,
 					    annotated_constant, "refactor"));
 	std::string out;
-	EXPECT_EQ(patch_check("--speed-repeat 3 --speed-sizes 64,4096 " + quoted(p), &out), 0) << out;
+	EXPECT_EQ(patch_check("--speed-repeat 3 --speed-sizes 64,4096 --xcheck uml "
+			      "--xcheck-iterations 10 " + quoted(p), &out), 0) << out;
 	EXPECT_TRUE(has_line(out, R"(^kunit after: +[1-9][0-9]* passed, 0 failed)")) << out;
-	EXPECT_TRUE(has_line(out, R"(^vectors after: +4 drivers, 4 passed the tree's vectors; 4 of 4 equal to their before driver on random cases$)"))
+	EXPECT_TRUE(has_line(out, R"(^vectors after: +4 drivers, 4 passed the tree's vectors; 4 of 4 equal to their before \(or generic\) driver on random cases$)"))
 		<< out;
+	// and against a real kernel's drivers, the embedded user-mode Linux
+	EXPECT_TRUE(has_line(out, "^xcheck against uml: 4 after drivers equal to the kernel's$")) << out;
 	// a speed table per driver, in the report too
 	EXPECT_TRUE(has_line(out, R"(^  sha3-256-lib: geomean [0-9.]+x \(noise [0-9]+%)")) << out;
-	EXPECT_NE(slurp(dir_ / "out/report.md").find("MB/s (best runs), before: sha3-256-lib@before"),
-		  std::string::npos);
+	const std::string md = slurp(dir_ / "out/report.md");
+	EXPECT_NE(md.find("MB/s (best runs), before: sha3-256-lib@before"), std::string::npos);
+	EXPECT_NE(md.find("tcrypt: testing speed of async sha3-256-lib@after"), std::string::npos);
 	EXPECT_TRUE(has_line(out, "^result: ok$")) << out;
 }
 
@@ -172,6 +176,35 @@ TEST_F(PatchCheckCli, DependentModuleIsRebuiltAndTestedOnItsSide)
 	EXPECT_TRUE(has_line(out, R"(^vectors after: +([0-9]+) drivers, \1 passed the tree's vectors; \1 of \1 equal)"))
 		<< out;
 	EXPECT_EQ(slurp(tree_ / file), original);
+}
+
+// A patch adding a driver (its file and its Makefile line): no before side, so it is compared
+// with the generic driver on random cases and timed beside every driver of its algorithm.
+TEST_F(PatchCheckCli, NewDriverIsComparedWithItsGenericDriver)
+{
+	const std::string makefile = slurp(tree_ / "crypto/Makefile");
+	const std::string sha3_line = "obj-$(CONFIG_CRYPTO_SHA3) += sha3.o\n";
+	std::string patch = make_patch_of("crypto/Makefile", makefile, "crypto: add sha3-256-new",
+					  sha3_line, sha3_line + "obj-$(CONFIG_CRYPTO_SHA3) += sha3_256_new.o\n",
+					  "makefile");
+	const fs::path diff = dir_ / "new-file.diff";
+	std::system(("diff -u --label /dev/null --label b/crypto/sha3_256_new.c /dev/null " +
+		     quoted(fs::path(KCSHIM_TEST_SOURCE_DIR) / "tests/tools/patch_check/fixtures/sha3_256_new.c") +
+		     " > " + quoted(diff)).c_str());
+	// the new file's diff goes after the Makefile's, before the signature
+	patch.insert(patch.rfind("-- \n"), slurp(diff));
+	std::string out;
+	EXPECT_EQ(patch_check("--no-kunit --speed-repeat 3 --speed-sizes 64,4096 " +
+				      quoted(write("new.patch", patch)), &out), 0) << out;
+	EXPECT_TRUE(has_line(out, R"(^reaches sha3_256_new \(crypto, CRYPTO_SHA3\): crypto/sha3_256_new\.c$)"))
+		<< out;
+	EXPECT_TRUE(has_line(out, "^build rules: crypto/Makefile$")) << out;
+	EXPECT_TRUE(has_line(out, R"(^  new \(no before side; compared with their generic drivers\): sha3_256_new$)"))
+		<< out;
+	EXPECT_TRUE(has_line(out, R"(^vectors after: +1 drivers, 1 passed the tree's vectors; 1 of 1 equal)")) << out;
+	EXPECT_TRUE(has_line(out, R"(^  sha3-256-new, new: beside every driver of sha3-256: measured)")) << out;
+	EXPECT_NE(slurp(dir_ / "out/report.md").find("sha3-256-generic"), std::string::npos);
+	EXPECT_FALSE(fs::exists(tree_ / "crypto/sha3_256_new.c"));
 }
 
 // A series must build at every patch, not only at its end (bisection): the second of three

@@ -66,6 +66,7 @@ TEST_F(Reach73, ArchHeaderReachesTheLibraryIncludingIt)
 {
 	Reach r = reach_of(tree_, {"lib/crypto/x86/sha512.h"}, target_);
 	EXPECT_TRUE(has(r.modules, "libsha512", "lib/crypto/x86/sha512.h")) << names(r.modules);
+	EXPECT_TRUE(has(r.dependents, "sha512", "selects CRYPTO_LIB_SHA512")) << names(r.dependents);
 	EXPECT_TRUE(has_suite(r, "lib/crypto/tests/sha512_kunit.c"));
 	EXPECT_EQ(r.arches, std::set<std::string>{"x86"});
 }
@@ -78,12 +79,14 @@ TEST_F(Reach73, ExportedFunctionReachesTheModuleCallingIt)
 	EXPECT_TRUE(r.suites.empty());
 }
 
-TEST_F(Reach73, SuiteFilesAndVectorsAreNamedNotUnmapped)
+TEST_F(Reach73, SuiteFilesVectorsAndRulesAreNamedNotUnmapped)
 {
-	Reach r = reach_of(tree_, {"lib/crypto/tests/sha3_kunit.c", "crypto/testmgr.h", "README.x"},
+	Reach r = reach_of(tree_, {"lib/crypto/tests/sha3_kunit.c", "crypto/testmgr.h", "README.x",
+				   "crypto/Makefile"},
 			   target_);
 	EXPECT_TRUE(has_suite(r, "lib/crypto/tests/sha3_kunit.c"));
 	EXPECT_TRUE(r.vectors);
+	EXPECT_EQ(r.rules, std::vector<std::string>{"crypto/Makefile"});
 	EXPECT_EQ(r.unmapped, std::vector<std::string>{"README.x"});
 }
 
