@@ -162,9 +162,11 @@ struct DiffState {
 	Patch &patch;
 	bool has_tab = false, indented = false;
 
+	// The file a header line describes: the one being read, or a new one after another file's
+	// hunks (a ---/+++ pair without "diff --git", as diff -u writes them): a header line never
+	// renames a file whose hunks were read.
 	FileChange &file_for_header()
 	{
-		// a ---/+++ pair without "diff --git" (diff -u), or after another file's hunks
 		if (patch.files.empty() || !patch.files.back().hunks.empty())
 			patch.files.emplace_back();
 		return patch.files.back();
@@ -190,8 +192,11 @@ Patch parse_message(std::string_view text, std::string &error)
 			}
 			first = false;
 			if (continued && !line.empty() && (line.front() == ' ' || line.front() == '\t')) {
-				*continued += ' ';
-				*continued += line.substr(line.find_first_not_of(" \t"));
+				// a folded header's next line (a blank one adds nothing)
+				if (size_t text = line.find_first_not_of(" \t"); text != std::string_view::npos) {
+					*continued += ' ';
+					*continued += line.substr(text);
+				}
 				continue;
 			}
 			continued = nullptr;
@@ -219,21 +224,22 @@ Patch parse_message(std::string_view text, std::string &error)
 			state.file_for_header().old_path = diff_path(line.substr(4));
 		} else if (line == "--- /dev/null" || line.starts_with("--- /dev/null\t")) {
 			state.file_for_header().old_path.clear();
-		} else if (line.starts_with("+++ ") && !patch.files.empty()) {
-			patch.files.back().new_path = diff_path(line.substr(4));
+		} else if (line.starts_with("+++ ")) {
+			state.file_for_header().new_path = diff_path(line.substr(4));
 		} else if (line.starts_with("new file mode") && !patch.files.empty()) {
-			patch.files.back().old_path.clear();
+			state.file_for_header().old_path.clear();
 		} else if (line.starts_with("deleted file mode") && !patch.files.empty()) {
-			patch.files.back().new_path.clear();
+			state.file_for_header().new_path.clear();
 		} else if ((line.starts_with("Binary files ") || line == "GIT binary patch") &&
 			   !patch.files.empty()) {
-			patch.files.back().binary = true;
+			state.file_for_header().binary = true;
 		} else if (line.starts_with("@@ -") && !parse_hunk_header(line)) {
 			error = "a malformed hunk header: " + std::string(line.substr(0, 80));
 			return patch;
 		} else if (auto hunk = parse_hunk_header(line)) {
-			if (patch.files.empty()) {
-				error = "a hunk before any file header: " + std::string(line);
+			if (patch.files.empty() || patch.files.back().path().empty()) {
+				// none, or "--- /dev/null" and "+++ /dev/null": no file to change
+				error = "a hunk of no file: " + std::string(line.substr(0, 80));
 				return patch;
 			}
 			bool ok = walk_hunk(lines, *hunk, [&](std::string_view l, size_t) {

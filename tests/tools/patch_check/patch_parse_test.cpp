@@ -113,7 +113,18 @@ TEST(PatchParse, ErrorsAreLinesNotCrashes)
 	EXPECT_NE(parse_patches("just a mail\nwith no diff\n").error, "");
 	ParseResult cut = parse_patches("--- a/x.c\n+++ b/x.c\n@@ -1,3 +1,3 @@\n a\n-b\n");
 	EXPECT_NE(cut.error.find("fewer lines than its header counts"), std::string::npos) << cut.error;
-	EXPECT_NE(parse_patches("@@ -1 +1 @@\n-a\n+b\n").error.find("before any file"),
+	EXPECT_NE(parse_patches("@@ -1 +1 @@\n-a\n+b\n").error.find("a hunk of no file"),
+		  std::string::npos);
+	// found by the fuzzer: a folded header's blank line, a header line after a file's hunks
+	EXPECT_EQ(parse_patches("Subject: x\n   \n\n--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-a\n+b\n")
+			  .patches.at(0).subject,
+		  "x");
+	ParseResult late = parse_patches("--- /dev/null\n+++ b/n.c\n@@ -0,0 +1 @@\n+a\n+++ /dev/null\n");
+	ASSERT_EQ(late.patches.size(), 1u);
+	EXPECT_EQ(late.patches[0].files.at(0).path(), "n.c");
+	// both sides /dev/null
+	EXPECT_NE(parse_patches("--- /dev/null\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n")
+			  .error.find("a hunk of no file"),
 		  std::string::npos);
 	// a count out of range
 	EXPECT_NE(parse_patches("--- a/x\n+++ b/x\n@@ -99999999999999999999999 +1 @@\n")
