@@ -68,6 +68,8 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		      "Always build a relocatable module (ET_REL), as needed for absolute addressing");
 	sub->add_flag("--list-sources", *list_only, "Print the sources that would be built; exit");
 	sub->add_flag("-v,--verbose", opts->verbose, "Print each command");
+	sub->add_flag("--all-warnings", opts->all_warnings,
+		      "Print the compiler's warnings of cached objects too (from their compile's log)");
 	out.emplace_back(sub, [=] {
 		const std::string given_cc = opts->cc;
 		if (!arch->empty() && !dropin::select_arch(*opts, *arch, std::cerr))

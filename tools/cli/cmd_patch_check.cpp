@@ -26,6 +26,7 @@
 #include "tools/patch_check/report.h"
 #include "tools/patch_check/size_evidence.h"
 #include "tools/patch_check/speed_evidence.h"
+#include "tools/patch_check/warning_evidence.h"
 #include "tools/patch_check/xcheck_evidence.h"
 
 namespace kcshim::cli::patch_check_command {
@@ -43,6 +44,7 @@ struct PatchCheckArgs {
 	bool no_drivers = false;
 	bool no_speed = false;
 	bool applied = false;	// the tree has the series: before is the tree without it
+	bool behaviour_change = false;	// the series means to change results: differences are noted
 	std::string b4;		// "am" or "review": what b4's check commands read
 	std::string xcheck;	// a kernel (xcheck's --kernel) the after drivers are checked against
 	unsigned xcheck_iterations = 200;
@@ -159,10 +161,14 @@ void build_patch_modules(const PatchCheckArgs &a, const fs::path &tree, const fs
 		if (!module.srcarch.empty() && module.srcarch != target.srcarch)
 			continue;	// another arch's: its --arch run builds it
 		const fs::path output = dir / (module.name + ".so");
-		const std::string error = build_module(cross::self_command(), tree, module, output,
+		const ModuleBuild build = build_module(cross::self_command(), tree, module, output,
 						       depends, a.jobs, log, commands);
-		if (!error.empty()) {
-			outcome.build_failures.push_back(module.name + ": " + error);
+		for (const auto &w : warnings_in(build.output, tree, files))
+			if (std::find(outcome.warnings.begin(), outcome.warnings.end(), w) ==
+			    outcome.warnings.end())
+				outcome.warnings.push_back(w);
+		if (!build.error.empty()) {
+			outcome.build_failures.push_back(module.name + ": " + build.error);
 			continue;
 		}
 		outcome.built.push_back(module.name);
@@ -189,8 +195,9 @@ void run_kunit(const PatchCheckArgs &a, const fs::path &before_tree, const fs::p
 		report.regressions = kunit_regressions(report.before->run, report.after->run);
 }
 
-void run_drivers(const PatchCheckArgs &a, const fs::path &before_tree, const fs::path &after_tree,
-		 const fs::path &out, const std::string &srcarch, Report &report)
+void run_drivers(const PatchCheckArgs &a, const std::vector<Patch> &series,
+		 const fs::path &before_tree, const fs::path &after_tree, const fs::path &out,
+		 const std::string &srcarch, Report &report)
 {
 	const auto modules = driver_modules(*report.reach, srcarch);
 	if (modules.empty())
@@ -205,6 +212,12 @@ void run_drivers(const PatchCheckArgs &a, const fs::path &before_tree, const fs:
 	if (!report.drivers_before->ran || !report.drivers_after->ran)
 		return;
 	report.driver_regressions = driver_regressions(*report.drivers_before, *report.drivers_after);
+	const auto differences = result_differences(*report.drivers_after);
+	auto &kept = a.behaviour_change ? report.result_changes : report.driver_regressions;
+	kept.insert(kept.end(), differences.begin(), differences.end());
+	const auto touched = touched_files(series, report);
+	report.warnings_before = warnings_in(report.drivers_before->build_output, before_tree, touched);
+	report.warnings_after = warnings_in(report.drivers_after->build_output, after_tree, touched);
 	for (const auto &module : report.drivers_after->built) {
 		const auto &before_built = report.drivers_before->built;
 		if (std::find(before_built.begin(), before_built.end(), module) == before_built.end())
@@ -261,7 +274,7 @@ int run(const PatchCheckArgs &a)
 		const size_t at = a.applied ? series.size() - 1 - i : i;
 		ApplyResult applied = apply_patch(copy, series[at], a.applied);
 		PatchOutcome outcome{series[at].subject, applied.ok, applied.how, applied.skipped,
-				     applied.error, {}, {}};
+				     applied.error, {}, {}, {}};
 		if (applied.ok && series.size() > 1 && !a.no_drivers && !a.applied)
 			build_patch_modules(a, copy, out, i, series[i], target, outcome);
 		report.patches.push_back(std::move(outcome));
@@ -273,7 +286,7 @@ int run(const PatchCheckArgs &a)
 	if (report.applied()) {
 		report.reach = reach_of(after_tree, touched_files(series, report), target);
 		if (!a.no_drivers)
-			run_drivers(a, before_tree, after_tree, out, target.srcarch, report);
+			run_drivers(a, series, before_tree, after_tree, out, target.srcarch, report);
 		if (!report.reach->suites.empty() && !a.no_kunit)
 			run_kunit(a, before_tree, after_tree, out, report);
 	}
@@ -323,6 +336,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_flag("--applied", a->applied,
 		      "The tree has the series already (a merged patch): the before side is a copy "
 		      "with the series taken out (git apply -R), the after side the tree");
+	sub->add_flag("--behaviour-change", a->behaviour_change,
+		      "The series means to change what the drivers compute: an after driver whose "
+		      "results differ from its before driver's is noted, not a failure (its vectors "
+		      "and KUnit still count)");
 	sub->add_option("--xcheck", a->xcheck,
 			"Check the after drivers against a kernel's through AF_ALG too: local, uml, "
 			"vm:ARCH[:VERSION] or a bridge (kcshim xcheck --kernel)")

@@ -230,15 +230,19 @@ static void compile(const BuildOptions &opts, std::vector<Job> &jobs, std::ostre
 		t.join();
 }
 
-// Passes the compilers' diagnostics on; false, with the shim gaps they show, if one failed.
-static bool check_compiles(const std::vector<Job> &jobs, Build &b, std::ostream &diag)
+// Passes the compilers' diagnostics on (with all_warnings, a cached object's too, as its
+// compile left them); false, with the shim gaps they show, if one failed.
+static bool check_compiles(const std::vector<Job> &jobs, bool all_warnings, Build &b,
+			   std::ostream &diag)
 {
 	bool compiled = true;
 	for (const Job &j : jobs) {
-		if (j.cached)
+		if (j.cached && !all_warnings)
 			continue;
 		std::string log = read_text(fs::path(j.object).replace_extension(".log"));
 		diag << log;
+		if (j.cached)
+			continue;
 		if (j.status) {
 			compiled = false;
 			find_gaps(log, b.overlay, b.res.gaps);
@@ -464,7 +468,7 @@ static BuildResult build_planned(const BuildOptions &opts, const SourcePlan &pla
 		return b.res;
 	std::vector<Job> jobs = plan_jobs(plan, b, common);
 	compile(opts, jobs, diag);
-	if (!check_compiles(jobs, b, diag))
+	if (!check_compiles(jobs, opts.all_warnings, b, diag))
 		return b.res;
 	const Links links = link_commands(opts, b, jobs);
 	if (cached_link(b, links))

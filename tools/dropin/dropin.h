@@ -66,6 +66,9 @@ struct BuildOptions {
 	bool relocatable = false;		// always ET_REL (default: only when it must be)
 	unsigned int jobs = 0;			// parallel compiles; 0 = number of CPUs
 	bool verbose = false;			// print each command
+	// print the warnings of cached objects too, from the log kept of their compile: what a
+	// count of warnings per build (patch-check's, per side) needs
+	bool all_warnings = false;
 	std::string cc = default_cc();
 	ShimPaths shim = default_shim_paths();
 };

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "afalg/kernels/external_command.h"
+#include "tools/patch_check/warning_evidence.h"
 
 namespace kcshim::patch_check {
 
@@ -144,7 +145,7 @@ afalg::CommandResult run_logged(const std::vector<std::string> &argv, std::ostre
 
 }  // namespace
 
-std::string build_module(const std::vector<std::string> &kcshim, const fs::path &tree,
+ModuleBuild build_module(const std::vector<std::string> &kcshim, const fs::path &tree,
 			 const ReachedModule &module, const fs::path &output,
 			 const std::vector<fs::path> &depends, unsigned jobs, std::ostream &log,
 			 std::vector<std::vector<std::string>> &commands)
@@ -156,9 +157,14 @@ std::string build_module(const std::vector<std::string> &kcshim, const fs::path 
 		argv.insert(argv.end(), {"-j", std::to_string(jobs)});
 	for (const auto &dep : depends)
 		argv.insert(argv.end(), {"--depends", dep.string()});
+	// a second run of the same build compiles nothing: --all-warnings replays the warnings
+	// its cached objects were compiled with, so each run counts them all
+	argv.push_back("--all-warnings");
+	for (const auto &flag : kernel_warning_flags())
+		argv.push_back("--cflags=" + flag);
 	fs::create_directories(output.parent_path());
 	auto result = run_logged(argv, log, commands);
-	return result.ok() ? "" : first_error(result.output, tree);
+	return {result.ok() ? "" : first_error(result.output, tree), result.output};
 }
 
 std::vector<DriverModule> driver_modules(const Reach &reach, const std::string &srcarch)
@@ -200,12 +206,13 @@ DriverSide run_driver_side(const std::vector<std::string> &kcshim, const std::st
 			side.build_failures.push_back(module.name + ": needs a module that did not build");
 			continue;
 		}
-		const std::string error = build_module(kcshim, tree, module, module_path(dir, module.name),
+		const ModuleBuild build = build_module(kcshim, tree, module, module_path(dir, module.name),
 						       depend_paths, jobs, log, side.commands);
-		if (error.empty())
+		side.build_output += build.output;
+		if (build.error.empty())
 			side.built.push_back(module.name);
 		else
-			side.build_failures.push_back(module.name + ": " + error);
+			side.build_failures.push_back(module.name + ": " + build.error);
 	}
 	if (side.built.empty()) {
 		side.ran = true;	// nothing to test: the build failures say why
@@ -260,6 +267,12 @@ std::vector<std::string> driver_regressions(const DriverSide &before, const Driv
 			out.push_back(row.driver + ": fails the tree's vectors after" +
 				      (row.detail.empty() ? "" : ": " + row.detail));
 	}
+	return out;
+}
+
+std::vector<std::string> result_differences(const DriverSide &after)
+{
+	std::vector<std::string> out;
 	for (const auto &row : after.extra)
 		if (!row.passed && !row.detail.starts_with("not compared"))
 			out.push_back(row.driver + ": differs from its before driver: " + row.detail);

@@ -27,9 +27,14 @@ struct DriverModule {
 	std::vector<std::string> depends;	// modules of this list it may call into
 };
 
-// `kcshim build` of module from tree into output, after depends: "" when it built, else its first
-// error line (paths tree-relative). The command goes to commands, it and its output to log.
-std::string build_module(const std::vector<std::string> &kcshim, const fs::path &tree,
+struct ModuleBuild {
+	std::string error;	// "" when it built, else its first error line (paths tree-relative)
+	std::string output;	// the compiler's, cached objects' warnings included
+};
+
+// `kcshim build` of module from tree into output, after depends, with Kbuild's default warnings
+// (kernel_warning_flags()). The command goes to commands, it and its output to log.
+ModuleBuild build_module(const std::vector<std::string> &kcshim, const fs::path &tree,
 			 const ReachedModule &module, const fs::path &output,
 			 const std::vector<fs::path> &depends, unsigned jobs, std::ostream &log,
 			 std::vector<std::vector<std::string>> &commands);
@@ -56,6 +61,7 @@ struct DriverSide {
 	std::string name;				// "before", "after"
 	std::vector<std::string> built;			// module names
 	std::vector<std::string> build_failures;	// "mldsa: <first error line>"
+	std::string build_output;			// every module's ModuleBuild::output
 	std::vector<SelftestRow> vectors;		// the tree's vectors, per driver
 	std::vector<SelftestRow> extra;			// after only: against the before driver
 	std::map<std::string, DriverInfo> info;		// per driver of this side
@@ -73,8 +79,11 @@ DriverSide run_driver_side(const std::vector<std::string> &kcshim, const std::st
 			   const fs::path &out_dir, unsigned jobs, const DriverSide *before);
 
 // One line per thing that got worse: a module that built before and does not after, a driver
-// that passed its vectors before and fails after, an after driver whose results differ from its
-// before driver's.
+// that passed its vectors before and fails after.
 std::vector<std::string> driver_regressions(const DriverSide &before, const DriverSide &after);
+
+// One line per after driver whose results differ from its before driver's on random cases: a
+// regression, unless the patch means to change them (--behaviour-change).
+std::vector<std::string> result_differences(const DriverSide &after);
 
 }  // namespace kcshim::patch_check

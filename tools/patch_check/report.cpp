@@ -12,6 +12,7 @@
 
 #include "tools/cross/emulation.h"
 #include "tools/dropin/dropin.h"
+#include "tools/patch_check/warning_evidence.h"
 
 namespace kcshim::patch_check {
 
@@ -193,7 +194,12 @@ int Report::exit_code() const
 		return 1;
 	if (xcheck && (!xcheck->ran || !xcheck->equal))
 		return 1;
-	return regressions.empty() && driver_regressions.empty() ? 0 : 1;
+	return regressions.empty() && driver_regressions.empty() && new_warnings().empty() ? 0 : 1;
+}
+
+std::vector<std::string> Report::new_warnings() const
+{
+	return patch_check::new_warnings(warnings_before, warnings_after);
 }
 
 std::vector<Finding> findings(const Report &r)
@@ -216,6 +222,10 @@ std::vector<Finding> findings(const Report &r)
 		out.push_back({true, "kunit: " + line});
 	for (const auto &line : r.driver_regressions)
 		out.push_back({true, line});
+	for (const auto &line : r.new_warnings())
+		out.push_back({true, "new compiler warning: " + line});
+	for (const auto &line : r.result_changes)
+		out.push_back({false, "changed as meant (--behaviour-change): " + line});
 	if (r.xcheck && r.xcheck->ran && !r.xcheck->equal)
 		out.push_back({true, "the after drivers differ from kernel " + r.xcheck->kernel +
 					     " (kcshim xcheck; report.json has its report)"});
@@ -274,6 +284,8 @@ void print_summary(const Report &r, std::ostream &out)
 		out << "\n";
 		for (size_t f = 1; f < p.build_failures.size(); f++)
 			out << "  does not build: " << p.build_failures[f] << "\n";
+		for (const auto &w : p.warnings)
+			out << "  " << w << "\n";
 		for (const auto &file : p.skipped)
 			out << "  skipped " << file << ": not in the tree\n";
 	}
@@ -313,6 +325,15 @@ void print_summary(const Report &r, std::ostream &out)
 	// the whole message is in report.json and the side's log
 	for (const auto &line : r.driver_regressions)
 		out << "  " << (line.size() > 150 ? line.substr(0, 147) + "..." : line) << "\n";
+	for (const auto &line : r.result_changes)
+		out << "  changed as meant: " << (line.size() > 130 ? line.substr(0, 127) + "..." : line)
+		    << "\n";
+	if (r.drivers_before && r.drivers_after) {
+		out << "warnings in the touched files: " << r.warnings_before.size() << " before, "
+		    << r.warnings_after.size() << " after\n";
+		for (const auto &w : r.new_warnings())
+			out << "  new: " << w << "\n";
+	}
 	if (r.xcheck)
 		out << "xcheck against " << r.xcheck->kernel << ": "
 		    << (!r.xcheck->ran ? "not run: " + r.xcheck->failure
@@ -359,10 +380,16 @@ void write_markdown(const Report &r, std::ostream &out)
 	if (r.drivers_before && r.drivers_after) {
 		out << "\n| drivers (" << joined(r.drivers_after->built, ", ") << ") | before | after |\n"
 		    << "|---|---|---|\n| self-tests | " << vectors_text(*r.drivers_before) << " | "
-		    << vectors_text(*r.drivers_after) << " |\n";
+		    << vectors_text(*r.drivers_after) << " |\n"
+		    << "| compiler warnings in the touched files | " << r.warnings_before.size()
+		    << " | " << r.warnings_after.size() << " |\n";
 	}
 	for (const auto &line : r.driver_regressions)
 		out << "- " << line << "\n";
+	for (const auto &line : r.new_warnings())
+		out << "- new warning: `" << line << "`\n";
+	for (const auto &line : r.result_changes)
+		out << "- changed as meant: " << line << "\n";
 	if (r.xcheck)
 		out << "\nAgainst kernel `" << r.xcheck->kernel << "` (kcshim xcheck): "
 		    << (!r.xcheck->ran ? "not run: " + r.xcheck->failure
@@ -404,7 +431,7 @@ void write_json(const Report &r, std::ostream &out)
 	for (const auto &p : r.patches)
 		j["patches"].push_back({{"subject", p.subject}, {"applied", p.applied}, {"how", p.how},
 					{"skipped", p.skipped}, {"error", p.error}, {"built", p.built},
-					{"build_failures", p.build_failures}});
+					{"build_failures", p.build_failures}, {"warnings", p.warnings}});
 	if (r.reach) {
 		nlohmann::json reach;
 		reach["modules"] = nlohmann::json::array();
@@ -430,6 +457,9 @@ void write_json(const Report &r, std::ostream &out)
 		j["drivers"]["after"] = driver_side_json(*r.drivers_after);
 	j["regressions"] = r.regressions;
 	j["driver_regressions"] = r.driver_regressions;
+	j["result_changes"] = r.result_changes;
+	j["warnings"] = {{"before", r.warnings_before}, {"after", r.warnings_after},
+			 {"new", r.new_warnings()}, {"flags", kernel_warning_flags()}};
 	j["sizes"] = nlohmann::json::object();
 	for (const auto &[module, text] : r.sizes)
 		j["sizes"][module] = text;

@@ -28,6 +28,7 @@ struct PatchOutcome {
 	// in a series, each patch's own modules built on the tree as far as it: bisectable?
 	std::vector<std::string> built;
 	std::vector<std::string> build_failures;	// "libsha3: <first error line>"
+	std::vector<std::string> warnings;		// the compiler's, in the patch's own files
 };
 
 // Where the evidence was made: a reader compares figures only between equal machines.
@@ -50,6 +51,10 @@ struct Report {
 	std::vector<std::string> regressions;	// kunit_regressions()
 	std::optional<DriverSide> drivers_before, drivers_after;
 	std::vector<std::string> driver_regressions;	// driver_regressions()
+	// --behaviour-change: the after drivers whose results differ from before, meant to
+	std::vector<std::string> result_changes;
+	// warnings_in() the touched files, each side's driver builds
+	std::vector<std::string> warnings_before, warnings_after;
 	std::vector<std::pair<std::string, std::string>> sizes;	// module, print_size_diff()'s text
 	std::vector<SpeedBlock> speed;
 	std::vector<std::string> speed_skipped;		// speed_not_measured()
@@ -57,9 +62,12 @@ struct Report {
 	std::optional<XcheckEvidence> xcheck;		// --xcheck KERNEL
 
 	bool applied() const;
+	// new_warnings(warnings_before, warnings_after)
+	std::vector<std::string> new_warnings() const;
 	// 0: applied and nothing got worse; 1: a patch does not apply or does not build, a side
 	// failed to run, or a KUnit case, a module's build, a driver's vectors or its results
-	// against before or against the --xcheck kernel got worse
+	// against before or against the --xcheck kernel got worse, or a touched file has a new
+	// compiler warning
 	int exit_code() const;
 };
 

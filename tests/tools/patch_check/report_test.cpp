@@ -2,8 +2,9 @@
 // The report's verdict and its b4 forms on reports made here: a case that got worse, a module
 // that stopped building, a patch of a series that does not build, or an after driver that
 // differs from the kernel's fails it (exit 1, "ERROR:" lines for b4 am, status fail for b4's
-// review checks); a module neither side builds is noted, not failed; a clean report is silent
-// for b4 am.
+// review checks); so does a new compiler warning in a touched file; a module neither side builds
+// and a result changed as the patch means (--behaviour-change) are noted, not failed; a clean
+// report is silent for b4 am.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -19,7 +20,7 @@ Report clean_report()
 {
 	Report r;
 	r.series_size = 1;
-	r.patches.push_back({"crypto: x: y", true, "", {}, "", {}, {}});
+	r.patches.push_back({"crypto: x: y", true, "", {}, "", {}, {}, {}});
 	r.reach = Reach{};
 	r.drivers_before = DriverSide{};
 	r.drivers_before->name = "before";
@@ -80,6 +81,30 @@ TEST(PatchCheckReport, ModuleNeitherSideBuildsIsANoteNotAFailure)
 	EXPECT_EQ(r.exit_code(), 0);
 	EXPECT_EQ(b4_am(r), "not built before or after: mldsa: crypto/mldsa.c:7:10: fatal error: x.h\n");
 	EXPECT_EQ(b4_status(r), "warn");
+}
+
+TEST(PatchCheckReport, NewWarningInATouchedFileFailsIt)
+{
+	Report moved = clean_report();	// the same warning, on another line after the patch
+	moved.warnings_before = {"lib/crypto/sha3.c:10:5: warning: unused variable 'x' [-Wunused-variable]"};
+	moved.warnings_after = {"lib/crypto/sha3.c:14:5: warning: unused variable 'x' [-Wunused-variable]"};
+	EXPECT_EQ(moved.exit_code(), 0);
+	Report added = moved;
+	added.warnings_after.push_back("lib/crypto/sha3.c:20:1: warning: no previous prototype for 'f' "
+				       "[-Wmissing-prototypes]");
+	EXPECT_EQ(added.exit_code(), 1);
+	EXPECT_EQ(b4_am(added), "ERROR: new compiler warning: lib/crypto/sha3.c:20:1: warning: no "
+				"previous prototype for 'f' [-Wmissing-prototypes]\n");
+}
+
+TEST(PatchCheckReport, ResultChangedAsMeantIsANote)
+{
+	Report r = clean_report();
+	r.result_changes = {"sha3-256-lib@after: differs from its before driver: case 1"};
+	EXPECT_EQ(r.exit_code(), 0);
+	EXPECT_EQ(b4_status(r), "warn");
+	EXPECT_NE(b4_am(r).find("changed as meant (--behaviour-change): sha3-256-lib@after"),
+		  std::string::npos);
 }
 
 }  // namespace
