@@ -195,6 +195,19 @@ void run_kunit(const PatchCheckArgs &a, const fs::path &before_tree, const fs::p
 		report.regressions = kunit_regressions(report.before->run, report.after->run);
 }
 
+// The generation of tcrypt.c the tree's lines follow: its own where kcshim tcrypt knows it,
+// else the newest before it.
+std::string tcrypt_version_of(const fs::path &tree)
+{
+	const unsigned code = dropin::tree_version_code(tree);
+	const unsigned major = code >> 16, minor = (code >> 8) & 0xff;
+	if (major > 7 || (major == 7 && minor >= 3))
+		return "7.3";
+	if (major >= 7 || (major == 6 && minor >= 12))
+		return "6.12";
+	return "6.1";
+}
+
 void run_drivers(const PatchCheckArgs &a, const std::vector<Patch> &series,
 		 const fs::path &before_tree, const fs::path &after_tree, const fs::path &out,
 		 const std::string &srcarch, Report &report)
@@ -241,7 +254,9 @@ void run_drivers(const PatchCheckArgs &a, const std::vector<Patch> &series,
 		return;
 	progress(a, "measuring the speed of each driver before and after");
 	report.emulation = cross::user_mode_emulation();
-	report.speed = run_speed(kcshim, *report.drivers_before, *report.drivers_after, a.speed, out);
+	SpeedSettings speed = a.speed;
+	speed.tcrypt_version = tcrypt_version_of(before_tree);
+	report.speed = run_speed(kcshim, *report.drivers_before, *report.drivers_after, speed, out);
 	report.speed_skipped = speed_not_measured(*report.drivers_after);
 }
 

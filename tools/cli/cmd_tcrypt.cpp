@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// kcshim tcrypt mode=N [sec=S] [alg=NAME] [klen=K] [num_mb=M]: tcrypt.ko's speed and self-test
+// kcshim tcrypt mode=N [sec=S] [alg=NAME] [klen=K] [num_mb=M] [--driver D]: tcrypt.ko's speed and self-test
 // modes run against kcshim's drivers, printed in tcrypt's formats. With --kernel uml|vm:..., the
 // kernel's own tcrypt.ko runs the same mode in an embedded kernel and both are shown side by side.
 #include <cstdio>
@@ -19,6 +19,7 @@ namespace {
 struct Options {
 	std::vector<std::string> params;
 	std::string kernel_version = "6.12";
+	std::string driver;
 	KernelArgs kernel;	// empty --kernel: kcshim's drivers only
 };
 
@@ -45,7 +46,11 @@ int run(const Options &o)
 	try {
 		TcryptParams defaults;
 		defaults.version = parse_kernel_version(o.kernel_version);
+		defaults.driver = o.driver;
 		TcryptParams p = parse_tcrypt_params(o.params, defaults);
+		if (!o.kernel.kernel.empty() && !o.driver.empty())
+			return fail("--driver names one of kcshim's drivers: the kernel's tcrypt.ko "
+				    "beside it (--kernel) would time another", 2);
 		if (!o.kernel.kernel.empty())
 			return run_beside_kernel(p, o.kernel);
 		TcryptRun r = run_tcrypt(p, [](std::string_view text) {
@@ -68,8 +73,12 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->required();
 	sub->add_option("--kernel-version", o->kernel_version,
 			"Reproduce this tree's tcrypt.c (block sizes, printk details)")
-		->check(CLI::IsMember({"6.1", "6.12"}))
+		->check(CLI::IsMember({"6.1", "6.12", "7.3"}))
 		->capture_default_str();
+	sub->add_option("--driver", o->driver,
+			"Only the mode's steps of this driver's algorithm, through this driver (a "
+			"cipher inside the mode's templates): one side of a before/after pair, "
+			"e.g. mode=209 --driver cast5-generic@after");
 	add_kernel_options(sub, o->kernel,
 			   "Also run the kernel's own tcrypt.ko, which only an embedded kernel (uml, "
 			   "vm:) can load",

@@ -101,6 +101,7 @@ void parse_list(const std::string &output, const std::string &side_suffix, Drive
 			DriverInfo info;
 			info.name = block["name"];
 			info.type = block["type"];
+			info.async = block["async"] == "yes";
 			if (!block["min keysize"].empty())
 				info.min_keysize = std::stoul(block["min keysize"]);
 			if (!block["max keysize"].empty())

@@ -55,6 +55,7 @@ struct DriverInfo {
 	std::string name;			// its cra_name: "sha3-256"
 	std::string type;			// "shash", "skcipher", "cipher", ...
 	unsigned min_keysize = 0, max_keysize = 0;
+	bool async = false;			// CRYPTO_ALG_ASYNC: tcrypt's sync modes cannot have it
 };
 
 struct DriverSide {

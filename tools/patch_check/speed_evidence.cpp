@@ -10,6 +10,7 @@
 #include "tools/speed/compare.h"
 #include "tools/speed/error.h"
 #include "tools/speed/report.h"
+#include "tools/speed/tcrypt_modes.h"
 
 namespace kcshim::patch_check {
 
@@ -82,25 +83,41 @@ double noise_of(const speed::SpeedReport &report, const std::vector<std::string>
 	return noise[noise.size() / 2];
 }
 
-// tcrypt's own lines (mode=400 alg=DRIVER, cycles mode) of both sides' hash driver, as a post
-// pastes them.
+// tcrypt's own lines of both sides' driver, as a post pastes them: a hash's mode=400 alg=DRIVER,
+// a cipher's every speed mode of its algorithm (mode=209 for cast5) through that side's driver.
 std::string tcrypt_lines(const std::vector<std::string> &kcshim, const DriverSide &before,
-			 const DriverSide &after, const std::string &base)
+			 const DriverSide &after, const std::string &base, const DriverInfo &info,
+			 const SpeedSettings &settings)
 {
-	std::string text;
-	for (const DriverSide *side : {&before, &after}) {
-		std::vector<std::string> argv = kcshim;
-		argv.insert(argv.end(), side->load_args.begin(), side->load_args.end());
-		argv.insert(argv.end(), {"tcrypt", "mode=400", "alg=" + base + "@" + side->name});
-		afalg::Command cmd;
-		cmd.argv = argv;
-		auto result = afalg::run_command(cmd);
-		if (result && result->ok())
-			text += result->output;
-		else
-			text += "tcrypt " + side->name + ": " +
-				(result ? result->failure_line() : afalg::describe(result.error())) + "\n";
+	std::vector<std::vector<std::string>> modes;	// tcrypt's parameters, {} for the driver
+	if (info.type == "shash" || info.type == "ahash") {
+		modes.push_back({"mode=400", "alg="});
+	} else {
+		const auto version = speed::parse_kernel_version(settings.tcrypt_version);
+		for (int mode : speed::speed_modes_of(info.name, info.async, version))
+			modes.push_back({"mode=" + std::to_string(mode)});
 	}
+	std::string text;
+	for (const auto &params : modes)
+		for (const DriverSide *side : {&before, &after}) {
+			const std::string driver = base + "@" + side->name;
+			std::vector<std::string> argv = kcshim;
+			argv.insert(argv.end(), side->load_args.begin(), side->load_args.end());
+			argv.insert(argv.end(), {"tcrypt", "--kernel-version", settings.tcrypt_version});
+			for (const auto &param : params)
+				argv.push_back(param == "alg=" ? "alg=" + driver : param);
+			if (params.back() != "alg=")
+				argv.insert(argv.end(), {"--driver", driver});
+			afalg::Command cmd;
+			cmd.argv = argv;
+			cmd.timeout = std::chrono::minutes(10);
+			auto result = afalg::run_command(cmd);
+			if (result && result->ok())
+				text += result->output;
+			else
+				text += "tcrypt " + side->name + ": " +
+					(result ? result->failure_line() : afalg::describe(result.error())) + "\n";
+		}
 	return text;
 }
 
@@ -187,6 +204,7 @@ std::vector<SpeedBlock> run_speed(const std::vector<std::string> &kcshim, const 
 		} else {
 			runs.emplace_back("", std::vector<std::string>{});
 		}
+		bool first = true;
 		for (const auto &[what, extra] : runs) {
 			SpeedBlock block;
 			block.driver = through_cbc ? "cbc(" + base + ")" : base;
@@ -223,8 +241,11 @@ std::vector<SpeedBlock> run_speed(const std::vector<std::string> &kcshim, const 
 				block.failure = e.what();
 			}
 			block.geomean = geomean_of(block.cpb);
-			if (info.type == "shash" || info.type == "ahash")
-				block.tcrypt = tcrypt_lines(kcshim, before, after, base);
+			// once per driver, with its first block: tcrypt's modes time every key and
+			// direction
+			if (first)
+				block.tcrypt = tcrypt_lines(kcshim, before, after, base, info, settings);
+			first = false;
 			blocks.push_back(std::move(block));
 		}
 	}

@@ -20,6 +20,7 @@ struct SpeedSettings {
 	std::vector<unsigned> sizes = {16, 64, 256, 1024, 4096, 8192};
 	unsigned repeat = 9;
 	double sec = 0.01;
+	std::string tcrypt_version = "6.12";	// whose tcrypt.c the lines are: the tree's
 };
 
 struct SpeedBlock {
@@ -27,7 +28,8 @@ struct SpeedBlock {
 	std::string what;			// "encryption, 16-byte key"; "" for a hash
 	std::vector<std::string> command;
 	std::string cpb, mbps;			// its tables, cycles per byte and MB/s
-	std::string tcrypt;			// a hash's `kcshim tcrypt mode=400` lines, both sides
+	// `kcshim tcrypt` lines of both sides: a hash's mode=400, a cipher's speed modes (209)
+	std::string tcrypt;
 	std::string geomean;			// "1.09x" (after's speedup)
 	// how far the lines' best runs move between two halves of the runs (the median line, the
 	// larger side): a geomean this close to 1.00x is within the machine's noise

@@ -97,6 +97,11 @@ std::string op_failed(std::string_view what, uint32_t flags)
 	return pr_info(fmt("%s() failed flags=%x\n", c_str(what).c_str(), flags));
 }
 
+std::string num_mb_forced()
+{
+	return pr_info("num_mb must be at least 1; forcing to 1\n");
+}
+
 std::string tests_failed()
 {
 	return pr_info("one or more tests failed!\n");

@@ -44,6 +44,8 @@ std::string load_failed(std::string_view algo, long err);
 std::string op_failed(std::string_view what, uint32_t flags);
 // pr_err("one or more tests failed!\n") from tcrypt_mod_init.
 std::string tests_failed();
+// 7.x's tcrypt_mod_init: pr_warn("num_mb must be at least 1; forcing to 1\n").
+std::string num_mb_forced();
 
 // testmgr's alg_test() lines for the self-test modes.
 std::string selftest_passed(std::string_view driver, std::string_view alg);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "tools/speed/tcrypt_modes.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -87,6 +88,10 @@ TcryptParams parse_tcrypt_params(std::span<const std::string> args, TcryptParams
 
 std::vector<TcryptStep> tcrypt_steps(const TcryptParams &p)
 {
+	// crct10dif left the crypto API in 7.x (lib/crc only): its tcrypt modes went with it
+	if (p.version == KernelVersion::v7_3 && (p.mode == 47 || p.mode == 320))
+		throw Error("mode=" + std::to_string(p.mode) + " is not in 7.3's tcrypt.c (crct10dif "
+			    "is a library there, no longer a crypto API hash)");
 	std::vector<TcryptStep> steps;
 	if (auto it = selftest_modes().find(p.mode); it != selftest_modes().end()) {
 		for (const char *alg : it->second)
@@ -123,6 +128,32 @@ std::string covered_modes()
 {
 	return "11, 12, 14, 47-51, 209, 300 (alg=), 305, 306, 320, 322-325, 400 (alg=), 405, 406, "
 	       "418-421, 506";
+}
+
+std::vector<int> speed_modes_of(const std::string &alg, bool async, KernelVersion version)
+{
+	const auto times = [&](const TcryptStep &step) {
+		return step.kind != StepKind::selftest && step.async == async &&
+		       (step.alg == alg || step.alg.ends_with("(" + alg + ")"));
+	};
+	std::vector<int> candidates = {209, 506};	// the cipher modes covered
+	for (const auto &[mode, hash] : hash_modes())
+		candidates.push_back(mode);
+	std::vector<int> modes;
+	for (int mode : candidates) {
+		TcryptParams p;
+		p.mode = mode;
+		p.version = version;
+		try {
+			const auto steps = tcrypt_steps(p);
+			if (std::any_of(steps.begin(), steps.end(), times))
+				modes.push_back(mode);
+		} catch (const Error &) {
+			// not in this generation's tcrypt.c
+		}
+	}
+	std::sort(modes.begin(), modes.end());
+	return modes;
 }
 
 }  // namespace kcshim::speed

@@ -20,6 +20,9 @@ struct TcryptParams {
 	unsigned int klen = 0;		// hash key length taken from tvmem
 	unsigned int num_mb = 8;	// accepted for compatibility; no multibuffer mode is covered
 	KernelVersion version = KernelVersion::v6_12;
+	// kcshim's, not a module parameter: only the mode's steps of this driver's algorithm, run
+	// through it (run_tcrypt()), so one side of a before/after pair prints tcrypt's lines
+	std::string driver;
 };
 
 // Parses "mode=323", "sec=1", "alg=sha3-256", "klen=16", "num_mb=8" as the kernel's
@@ -38,11 +41,18 @@ struct TcryptStep {
 	std::string key_template{};	// cipher_speed only: "speed_template_8_16"
 };
 
-// The steps do_test(mode) runs. Throws Error "unknown mode N ..." for modes kcshim does not
-// cover, and "mode=300 needs alg=NAME" where the kernel would fall through to every hash.
+// The steps do_test(mode) runs in p.version's tcrypt.c. Throws Error "unknown mode N ..." for
+// modes kcshim does not cover or that generation lacks, and "mode=300 needs alg=NAME" where the
+// kernel would fall through to every hash.
 std::vector<TcryptStep> tcrypt_steps(const TcryptParams &p);
 
 // The modes covered, for --help and error messages: "11, 12, 14, 47-51, 209, 300, ...".
 std::string covered_modes();
+
+// The speed modes of version whose steps time alg (a cra_name: "cast5", "sha3-256") directly or
+// through a template (cbc(cast5)): what `tcrypt --driver` of one of its drivers can run. The sync
+// modes (209) allocate without CRYPTO_ALG_ASYNC, so an async driver (a SIMD wrapper) gets the
+// async ones (506).
+std::vector<int> speed_modes_of(const std::string &alg, bool async, KernelVersion version);
 
 }  // namespace kcshim::speed

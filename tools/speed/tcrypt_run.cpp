@@ -162,12 +162,55 @@ void selftest(const TcryptStep &step, const TextSink &out, TcryptRun &run)
 	}
 }
 
+struct DriverLookup {
+	const std::string &driver;
+	std::string name;	// its cra_name, once found
+};
+
+// p.driver: the steps of its algorithm, run through it -- by its own name where the step names
+// its algorithm (an skcipher "cbc(cast5)", a hash), inside the step's template where the step
+// wraps it (a cipher's "cbc(cast5)" becomes "cbc(cast5-generic@after)").
+std::vector<TcryptStep> through_driver(const TcryptParams &p, std::vector<TcryptStep> steps)
+{
+	DriverLookup lookup{p.driver, ""};
+	kcshim_for_each_alg(
+		[](const kcshim_alg_info *info, void *arg) {
+			auto *l = static_cast<DriverLookup *>(arg);
+			if (l->driver != info->driver)
+				return 0;
+			l->name = info->name;
+			return 1;
+		},
+		&lookup);
+	if (lookup.name.empty())
+		throw Error("unknown driver: " + p.driver);
+	std::vector<TcryptStep> out;
+	for (TcryptStep step : steps) {
+		const std::string wrapped = "(" + lookup.name + ")";
+		if (step.alg == lookup.name)
+			step.alg = p.driver;
+		else if (step.alg.ends_with(wrapped))
+			step.alg = step.alg.substr(0, step.alg.size() - wrapped.size()) + "(" + p.driver + ")";
+		else
+			continue;
+		out.push_back(std::move(step));
+	}
+	if (out.empty())
+		throw Error("mode=" + std::to_string(p.mode) + " times nothing of " + p.driver + " (" +
+			    lookup.name + ")");
+	return out;
+}
+
 }  // namespace
 
 TcryptRun run_tcrypt(const TcryptParams &p, const TextSink &out)
 {
 	std::vector<TcryptStep> steps = tcrypt_steps(p);
 	kcshim_init();
+	if (!p.driver.empty())
+		steps = through_driver(p, std::move(steps));
+	if (p.version == KernelVersion::v7_3 && p.num_mb == 0)
+		out(tcrypt::num_mb_forced());
 	TcryptRun run;
 	CycleCounter cc;
 	CounterNote note(p, cc, out);

@@ -19,12 +19,22 @@ KernelVersion parse_kernel_version(std::string_view text)
 		return KernelVersion::v6_1;
 	if (text == "6.12")
 		return KernelVersion::v6_12;
-	throw Error("unsupported kernel version " + std::string(text) + " (use 6.1 or 6.12)");
+	if (text == "7.3")
+		return KernelVersion::v7_3;
+	throw Error("unsupported kernel version " + std::string(text) + " (use 6.1, 6.12 or 7.3)");
 }
 
 const char *kernel_version_name(KernelVersion v)
 {
-	return v == KernelVersion::v6_1 ? "6.1" : "6.12";
+	switch (v) {
+	case KernelVersion::v6_1:
+		return "6.1";
+	case KernelVersion::v6_12:
+		return "6.12";
+	case KernelVersion::v7_3:
+		break;
+	}
+	return "7.3";
 }
 
 std::span<const HashSpeed> generic_hash_speed_template()
@@ -44,7 +54,7 @@ std::span<const HashSpeed> generic_hash_speed_template()
 
 std::span<const unsigned int> cipher_block_sizes(KernelVersion v)
 {
-	// crypto/tcrypt.c block_sizes[]: the same list in 6.1 and 6.12 (5.x had
+	// crypto/tcrypt.c block_sizes[]: the same list in 6.1, 6.12 and 7.3 (5.x had
 	// {16, 64, 256, 1024, 1472, 8192}); kept per version so a tree that changes it is one line.
 	static constexpr std::array<unsigned int, 7> v6_1{16, 64, 128, 256, 1024, 1420, 4096};
 	static constexpr std::array<unsigned int, 7> v6_12{16, 64, 128, 256, 1024, 1420, 4096};

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // The speed templates of the kernel's crypto/tcrypt.c and tcrypt.h, as facts read from the trees
-// (tools/kernel-tree/prepare 6.1|6.12): the hash (block, update) pairs, the cipher block sizes and
+// (tools/kernel-tree/prepare 6.1|6.12|7.3): the hash (block, update) pairs, the cipher block sizes and
 // the key-size lists. A template line is what tcrypt prints one "test N" line for.
 #pragma once
 
@@ -11,10 +11,11 @@
 
 namespace kcshim::speed {
 
-// The kernel tree whose tcrypt.c we reproduce; it decides block sizes and printk details.
-enum class KernelVersion { v6_1, v6_12 };
+// The kernel tree whose tcrypt.c we reproduce; it decides block sizes, printk details and which
+// modes exist (7.x dropped crct10dif's, 47 and 320, with crct10dif's shash).
+enum class KernelVersion { v6_1, v6_12, v7_3 };
 
-// Parses "6.1" / "6.12"; throws Error otherwise.
+// Parses "6.1" / "6.12" / "7.3"; throws Error otherwise.
 KernelVersion parse_kernel_version(std::string_view text);
 const char *kernel_version_name(KernelVersion v);
 

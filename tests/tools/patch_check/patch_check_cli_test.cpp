@@ -143,6 +143,16 @@ TEST_F(PatchCheckCli, AppliedPatchTakenOutForTheBeforeSide)
 		EXPECT_TRUE(has_line(out, std::string(R"(^  cbc\(cast5-generic\), )") + direction +
 						  R"(, 16-byte key: geomean [0-9.]+x \(noise)"))
 			<< out;
+	// tcrypt's own lines of each side's drivers: mode=209 through the cipher, 506 through the
+	// AVX module's async skciphers
+	const std::string md = slurp(dir_ / "out/report.md");
+	for (const char *side : {"before", "after"}) {
+		const std::string s = side;
+		EXPECT_NE(md.find("tcrypt: testing speed of sync cbc(cast5-generic@" + s +
+				  ") (cbc(cast5-generic@" + s + ")) decryption"), std::string::npos)
+			<< md;
+		EXPECT_NE(md.find("tcrypt: testing speed of async cbc-cast5-avx@" + s), std::string::npos);
+	}
 	EXPECT_TRUE(has_line(out, "^result: ok$")) << out;
 }
 

@@ -53,6 +53,27 @@ TEST(TcryptModes, HashModesAndTheirAsyncTwins)
 	EXPECT_THROW(tcrypt_steps(parse({"mode=9999"})), Error);
 }
 
+// 7.3's tcrypt.c has no crct10dif modes: crct10dif left the crypto API for lib/crc.
+TEST(TcryptModes, Crct10difModesAreNotIn73)
+{
+	TcryptParams v73;
+	v73.version = KernelVersion::v7_3;
+	EXPECT_THROW(tcrypt_steps(parse_tcrypt_params(std::vector<std::string>{"mode=320"}, v73)), Error);
+	EXPECT_THROW(tcrypt_steps(parse_tcrypt_params(std::vector<std::string>{"mode=47"}, v73)), Error);
+	EXPECT_EQ(tcrypt_steps(parse_tcrypt_params(std::vector<std::string>{"mode=209"}, v73)).size(), 6u);
+}
+
+TEST(TcryptModes, SpeedModesOfAnAlgorithm)
+{
+	using v = std::vector<int>;
+	EXPECT_EQ(speed_modes_of("cast5", false, KernelVersion::v6_12), v{209});
+	EXPECT_EQ(speed_modes_of("cbc(cast5)", true, KernelVersion::v6_12), v{506});
+	EXPECT_EQ(speed_modes_of("sha3-256", false, KernelVersion::v6_12), v{323});
+	EXPECT_EQ(speed_modes_of("crct10dif", false, KernelVersion::v6_12), v{320});
+	EXPECT_EQ(speed_modes_of("crct10dif", false, KernelVersion::v7_3), v{});
+	EXPECT_EQ(speed_modes_of("aes", false, KernelVersion::v7_3), v{});
+}
+
 TEST(TcryptModes, SelfTestModes)
 {
 	auto steps = tcrypt_steps(parse({"mode=14"}));

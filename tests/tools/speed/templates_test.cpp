@@ -22,7 +22,7 @@ TEST(Templates, GenericHashTemplateHas22Lines)
 TEST(Templates, CipherBlockSizesPerVersion)
 {
 	// crypto/tcrypt.c block_sizes[] in both trees.
-	for (KernelVersion v : {KernelVersion::v6_1, KernelVersion::v6_12}) {
+	for (KernelVersion v : {KernelVersion::v6_1, KernelVersion::v6_12, KernelVersion::v7_3}) {
 		auto b = cipher_block_sizes(v);
 		ASSERT_EQ(b.size(), 7u) << kernel_version_name(v);
 		EXPECT_EQ(b[5], 1420u);
@@ -50,6 +50,8 @@ TEST(Templates, RejectsUnknownKernelVersion)
 {
 	EXPECT_THROW(parse_kernel_version("5.10"), std::exception);
 	EXPECT_EQ(parse_kernel_version("6.1"), KernelVersion::v6_1);
+	EXPECT_EQ(parse_kernel_version("7.3"), KernelVersion::v7_3);
+	EXPECT_STREQ(kernel_version_name(KernelVersion::v7_3), "7.3");
 }
 
 }  // namespace
