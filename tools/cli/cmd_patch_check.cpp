@@ -19,6 +19,7 @@
 #include "tools/cross/cross_arch.h"
 #include "tools/cross/emulation.h"
 #include "tools/dropin/dropin.h"
+#include "tools/patch_check/kunit_bench_evidence.h"
 #include "tools/patch_check/kunit_evidence.h"
 #include "tools/patch_check/patch_parse.h"
 #include "tools/patch_check/patched_tree.h"
@@ -49,6 +50,7 @@ struct PatchCheckArgs {
 	std::string xcheck;	// a kernel (xcheck's --kernel) the after drivers are checked against
 	unsigned xcheck_iterations = 200;
 	SpeedSettings speed;
+	KunitBenchSettings kunit_bench;
 };
 
 // What is being done, on stderr; not for b4, which takes stderr output as a failure.
@@ -191,8 +193,20 @@ void run_kunit(const PatchCheckArgs &a, const fs::path &before_tree, const fs::p
 			    " KUnit suite files before and after");
 	report.before = run_kunit_side(kcshim, "before", before_tree, suites_in(before_tree), out, a.jobs);
 	report.after = run_kunit_side(kcshim, "after", after_tree, suites_in(after_tree), out, a.jobs);
-	if (report.before->ran && report.after->ran)
-		report.regressions = kunit_regressions(report.before->run, report.after->run);
+	if (!report.before->ran || !report.after->ran)
+		return;
+	report.regressions = kunit_regressions(report.before->run, report.after->run);
+	const auto &suites = report.before->run.suites;
+	const bool has_benchmarks = std::any_of(suites.begin(), suites.end(), [](const auto &suite) {
+		return std::any_of(suite.cases.begin(), suite.cases.end(), [](const auto &c) {
+			return c.name.starts_with("benchmark");
+		});
+	});
+	if (a.no_speed || !has_benchmarks)
+		return;
+	progress(a, "running the suites' benchmarks before and after until they settle");
+	report.kunit_bench = run_kunit_bench(kcshim, before_tree, suites_in(before_tree), after_tree,
+					     suites_in(after_tree), out, a.kunit_bench);
 }
 
 // The generation of tcrypt.c the tree's lines follow: its own where kcshim tcrypt knows it,
@@ -366,6 +380,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			"Runs per speed line; each line shows its best")
 		->capture_default_str();
 	sub->add_option("--speed-sec", a->speed.sec, "Seconds per speed line and run")
+		->capture_default_str();
+	sub->add_option("--kunit-bench-rounds", a->kunit_bench.max_rounds,
+			"Most rounds of the suites' benchmark cases (one run per side each); they end "
+			"sooner once a round raises no best by more than 2%")
 		->capture_default_str();
 	sub->add_option("--speed-sizes", a->speed.sizes, "Block sizes of the speed lines")
 		->delimiter(',')

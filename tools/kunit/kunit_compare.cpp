@@ -13,19 +13,16 @@ namespace kcshim::kunit_tool {
 
 namespace {
 
-// suite, case, key, label, unit
-using Where = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+using Where = MeasurementWhere;
 
 std::map<Where, double> measurements(const Run &run, std::vector<Where> *order)
 {
 	std::map<Where, double> out;
-	for (const auto &s : run.suites)
-		for (const auto &c : s.cases)
-			for (const auto &m : c.benchmark) {
-				Where w{s.name, c.name, m.key, m.label, m.unit};
-				if (out.emplace(w, m.value).second && order)
-					order->push_back(w);
-			}
+	for (const auto &[where, value] : benchmark_measurements(run)) {
+		out.emplace(where, value);
+		if (order)
+			order->push_back(where);
+	}
 	return out;
 }
 
@@ -76,16 +73,14 @@ unsigned print_comparison(const Run &before, const Run &after, const std::string
 		if (it == a.end())
 			continue;
 		const auto &[suite, test, key, label, unit] = w;
-		std::string what = key;
-		if (!label.empty())
-			what += (what.empty() ? "" : " ") + label;
+		const std::string what = measurement_name(w);
 		double old = b.at(w);
 		char ratio[32];
 		if (old > 0)
 			std::snprintf(ratio, sizeof(ratio), "%.2f", it->second / old);
 		else
 			std::snprintf(ratio, sizeof(ratio), "-");
-		rows.push_back({suite, test, what.empty() ? "-" : what, number(old, unit),
+		rows.push_back({suite, test, what, number(old, unit),
 				number(it->second, unit), ratio});
 	}
 	out << "before: " << before_name << "\nafter:  " << after_name << "\n";

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "tools/kunit/kunit_results.h"
 
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -36,6 +37,29 @@ std::vector<Measurement> parse_benchmark_line(const std::string &line)
 		out.push_back({key, m[1].str(), std::stod(m[2].str()), m[3].str()});
 	}
 	return out;
+}
+
+std::vector<std::pair<MeasurementWhere, double>> benchmark_measurements(const Run &run)
+{
+	std::vector<std::pair<MeasurementWhere, double>> out;
+	for (const auto &s : run.suites)
+		for (const auto &c : s.cases)
+			for (const auto &m : c.benchmark) {
+				MeasurementWhere w{s.name, c.name, m.key, m.label, m.unit};
+				if (std::none_of(out.begin(), out.end(),
+						 [&](const auto &seen) { return seen.first == w; }))
+					out.emplace_back(w, m.value);
+			}
+	return out;
+}
+
+std::string measurement_name(const MeasurementWhere &where)
+{
+	const auto &[suite, test, key, label, unit] = where;
+	std::string what = key;
+	if (!label.empty())
+		what += (what.empty() ? "" : " ") + label;
+	return what.empty() ? "-" : what;
 }
 
 Run::Counts Run::counts() const

@@ -7,6 +7,8 @@
 
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include <kcshim/kunit.h>
@@ -62,6 +64,13 @@ struct Run {
 	// "SUITE.CASE: N" for each case that hit WARN*(), in run order.
 	std::vector<std::string> warning_cases() const;
 };
+
+// Where a benchmark measurement is: suite, case, key, label, unit.
+using MeasurementWhere = std::tuple<std::string, std::string, std::string, std::string, std::string>;
+// Every benchmark measurement of run, in run order, each place once (its first value).
+std::vector<std::pair<MeasurementWhere, double>> benchmark_measurements(const Run &run);
+// "len=4096", "data_len=16 enc", "-" for a line with neither key nor label.
+std::string measurement_name(const MeasurementWhere &where);
 
 // Collects the results of kcshim_kunit_run(): pass on_result and the collector as ctx.
 class Collector {

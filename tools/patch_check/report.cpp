@@ -157,6 +157,18 @@ nlohmann::json module_json(const ReachedModule &m)
 		{"srcarch", m.srcarch}, {"why", m.why}};
 }
 
+// "best of 3 rounds per side, settled (no best moved over 2% in the last): geomean 1.01x"
+std::string kunit_bench_text(const KunitBench &b)
+{
+	if (!b.failure.empty())
+		return "not measured: " + b.failure;
+	if (b.rows.empty())
+		return "no measurement on both sides";
+	return "best of " + std::to_string(b.rounds) + " rounds per side, " +
+	       (b.settled ? "settled (the last raised no best by over 2%)" : "not settled yet") +
+	       ": geomean " + b.geomean;
+}
+
 }  // namespace
 
 Machine machine_of(const fs::path &tree)
@@ -312,6 +324,8 @@ void print_summary(const Report &r, std::ostream &out)
 		out << "kunit after:  " << counts_text(*r.after) << "\n";
 	for (const auto &line : r.regressions)
 		out << "  " << line << "\n";
+	if (r.kunit_bench)
+		out << "kunit benchmarks: " << kunit_bench_text(*r.kunit_bench) << "\n";
 	if (r.drivers_before && r.drivers_after) {
 		out << "drivers built: " << joined(r.drivers_after->built, ", ") << "\n";
 		if (auto fresh = new_modules(*r.drivers_before, *r.drivers_after); !fresh.empty())
@@ -377,6 +391,14 @@ void write_markdown(const Report &r, std::ostream &out)
 	}
 	for (const auto &line : r.regressions)
 		out << "- " << line << "\n";
+	if (r.kunit_bench) {
+		out << "\nKUnit benchmarks, " << kunit_bench_text(*r.kunit_bench);
+		if (!r.kunit_bench->emulation.empty())
+			out << " (" << cross::emulation_note(r.kunit_bench->emulation).substr(
+					       0, cross::emulation_note(r.kunit_bench->emulation).size() - 1)
+			    << ")";
+		out << ":\n\n```\n" << kunit_bench_table(*r.kunit_bench) << "```\n";
+	}
 	if (r.drivers_before && r.drivers_after) {
 		out << "\n| drivers (" << joined(r.drivers_after->built, ", ") << ") | before | after |\n"
 		    << "|---|---|---|\n| self-tests | " << vectors_text(*r.drivers_before) << " | "
@@ -456,6 +478,22 @@ void write_json(const Report &r, std::ostream &out)
 	if (r.drivers_after)
 		j["drivers"]["after"] = driver_side_json(*r.drivers_after);
 	j["regressions"] = r.regressions;
+	if (r.kunit_bench) {
+		nlohmann::json bench = {{"rounds", r.kunit_bench->rounds},
+					{"settled", r.kunit_bench->settled},
+					{"geomean", r.kunit_bench->geomean},
+					{"failure", r.kunit_bench->failure},
+					{"emulation", r.kunit_bench->emulation},
+					{"rows", nlohmann::json::array()}};
+		for (const auto &c : r.kunit_bench->commands)
+			bench["commands"].push_back(command_line(c));
+		for (const auto &row : r.kunit_bench->rows)
+			bench["rows"].push_back({{"suite", row.suite}, {"case", row.test},
+						 {"measurement", row.what}, {"unit", row.unit},
+						 {"before", row.before}, {"after", row.after},
+						 {"noise", row.noise()}});
+		j["kunit_benchmarks"] = bench;
+	}
 	j["driver_regressions"] = r.driver_regressions;
 	j["result_changes"] = r.result_changes;
 	j["warnings"] = {{"before", r.warnings_before}, {"after", r.warnings_after},

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tools/patch_check/driver_evidence.h"
+#include "tools/patch_check/kunit_bench_evidence.h"
 #include "tools/patch_check/kunit_evidence.h"
 #include "tools/patch_check/speed_evidence.h"
 #include "tools/patch_check/xcheck_evidence.h"
@@ -49,6 +50,7 @@ struct Report {
 	std::optional<Reach> reach;		// once the series applied
 	std::optional<KunitSide> before, after;
 	std::vector<std::string> regressions;	// kunit_regressions()
+	std::optional<KunitBench> kunit_bench;	// the suites' benchmark cases, both sides
 	std::optional<DriverSide> drivers_before, drivers_after;
 	std::vector<std::string> driver_regressions;	// driver_regressions()
 	// --behaviour-change: the after drivers whose results differ from before, meant to

@@ -54,18 +54,6 @@ std::string geomean_of(const std::string &table)
 	return std::regex_search(table, m, geomean) ? m[1].str() : "";
 }
 
-// How far a line's best run moves between two halves of its runs (alternate runs, so both
-// halves span the whole measurement): what a best-of-N figure can be trusted to.
-double best_run_noise(const std::vector<double> &runs)
-{
-	double even = 0, odd = 0;
-	for (size_t i = 0; i < runs.size(); i++) {
-		double &half = i % 2 ? odd : even;
-		half = std::max(half, runs[i]);
-	}
-	return even > 0 && odd > 0 ? std::abs(even - odd) / std::max(even, odd) : 0;
-}
-
 // The lines' median of the larger side's best_run_noise().
 double noise_of(const speed::SpeedReport &report, const std::vector<std::string> &drivers)
 {
@@ -149,6 +137,16 @@ SpeedBlock new_driver_block(const std::vector<std::string> &kcshim, const Driver
 }
 
 }  // namespace
+
+double best_run_noise(const std::vector<double> &runs)
+{
+	double even = 0, odd = 0;
+	for (size_t i = 0; i < runs.size(); i++) {
+		double &half = i % 2 ? odd : even;
+		half = std::max(half, runs[i]);
+	}
+	return even > 0 && odd > 0 ? std::abs(even - odd) / std::max(even, odd) : 0;
+}
 
 std::vector<std::string> speed_not_measured(const DriverSide &after)
 {

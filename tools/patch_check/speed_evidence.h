@@ -43,6 +43,10 @@ std::vector<SpeedBlock> run_speed(const std::vector<std::string> &kcshim, const 
 				  const DriverSide &after, const SpeedSettings &settings,
 				  const fs::path &out_dir);
 
+// How far a line's best run moves between two halves of its runs (alternate runs, so both
+// halves span the whole measurement): what a best-of-N figure can be trusted to. 0.05 is 5%.
+double best_run_noise(const std::vector<double> &runs);
+
 // Drivers measured (not the single-block ciphers and types compare does not take): "why not" per
 // driver left out.
 std::vector<std::string> speed_not_measured(const DriverSide &after);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 // `kcshim patch-check` on the 7.3 tree with every piece of evidence: a planted bug in
 // lib/crypto/sha3.c fails the reached KUnit suites and the drivers' vectors after and not before
-// (exit 1, and ERROR lines for b4); a refactor passes with equal results, a speed table, tcrypt
-// lines and the drivers equal to user-mode Linux's; a module calling another's exports is
+// (exit 1, and ERROR lines for b4); a refactor passes with equal results, no new warning, a
+// speed table, tcrypt lines, the suites' benchmarks and the drivers equal to user-mode Linux's; a module calling another's exports is
 // rebuilt on its side; a series must build at every patch; seed 004's change, which 6.12 has, is
 // taken out for the before side (--applied). Label patchcheck: the default CI step only (under
 // ASan these take 15 minutes of CPU; run them with ctest -R PatchCheckCli in build-asan).
@@ -51,7 +51,7 @@ TEST_F(PatchCheckCli, RefactorWithEqualResultsPasses)
 				 make_patch("lib/crypto: sha3: say which constant", round_constant,
 					    annotated_constant, "refactor"));
 	std::string out;
-	EXPECT_EQ(patch_check("--speed-repeat 3 --speed-sizes 64,4096 --xcheck uml "
+	EXPECT_EQ(patch_check("--speed-repeat 3 --speed-sizes 64,4096 --kunit-bench-rounds 4 --xcheck uml "
 			      "--xcheck-iterations 10 " + quoted(p), &out), 0) << out;
 	EXPECT_TRUE(has_line(out, R"(^kunit after: +[1-9][0-9]* passed, 0 failed)")) << out;
 	EXPECT_TRUE(has_line(out, R"(^vectors after: +4 drivers, 4 passed the tree's vectors; 4 of 4 equal to their before \(or generic\) driver on random cases$)"))
@@ -65,6 +65,11 @@ TEST_F(PatchCheckCli, RefactorWithEqualResultsPasses)
 	const std::string md = slurp(dir_ / "out/report.md");
 	EXPECT_NE(md.find("MB/s (best runs), before: sha3-256-lib@before"), std::string::npos);
 	EXPECT_NE(md.find("tcrypt: testing speed of async sha3-256-lib@after"), std::string::npos);
+	// the reached suites' benchmark cases, in rounds until they settle, a row per measurement
+	EXPECT_TRUE(has_line(out, R"(^kunit benchmarks: best of [3-9] rounds per side, .*: geomean [0-9.]+x$)"))
+		<< out;
+	EXPECT_TRUE(has_line(md, R"(^sha3 +benchmark_hash +len=4096 +[0-9]+ MB/s +[0-9]+ MB/s +[0-9.]+ +[0-9]+%$)"))
+		<< md;
 	EXPECT_TRUE(has_line(out, "^result: ok$")) << out;
 }
 
