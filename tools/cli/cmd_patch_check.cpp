@@ -15,6 +15,7 @@
 #include <memory>
 #include <sstream>
 
+#include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/cross/cross_arch.h"
 #include "tools/cross/emulation.h"
@@ -388,6 +389,9 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 	sub->add_option("--speed-sizes", a->speed.sizes, "Block sizes of the speed lines")
 		->delimiter(',')
 		->capture_default_str();
+	// --arch: the whole check in that arch's kcshim, under qemu-user: its arch code reached,
+	// built with its cross compiler, its speed qemu's (the report says so)
+	add_arch_options(sub);
 	out.emplace_back(sub, [a] { return run(*a); });
 }
 

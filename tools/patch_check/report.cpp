@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tools/cross/cross_arch.h"
 #include "tools/cross/emulation.h"
 #include "tools/dropin/dropin.h"
 #include "tools/patch_check/warning_evidence.h"
@@ -180,6 +181,9 @@ Machine machine_of(const fs::path &tree)
 				 "." + std::to_string(code & 0xff);
 	m.compiler = first_line_of((dropin::default_cc() + " --version 2>/dev/null").c_str());
 	m.cpu = cross::cpu_model_name();
+	if (const cross::CrossArch *arch = cross::running_arch())
+		m.arch = arch->name;
+	m.emulation = cross::user_mode_emulation();
 	std::ifstream loadavg("/proc/loadavg");
 	std::string a, b, c;
 	if (loadavg >> a >> b >> c)
@@ -279,6 +283,8 @@ void write_b4_review(const Report &r, std::ostream &out)
 
 void print_summary(const Report &r, std::ostream &out)
 {
+	if (!r.machine.emulation.empty())
+		out << "checked as " << r.machine.arch << " code, under " << r.machine.emulation << "\n";
 	const size_t n = std::max(r.series_size, r.patches.size());
 	for (size_t i = 0; i < r.patches.size(); i++) {
 		const auto &p = r.patches[i];
@@ -374,8 +380,9 @@ void write_markdown(const Report &r, std::ostream &out)
 {
 	const Machine &m = r.machine;
 	out << "Checked with `kcshim patch-check` on " << m.tree_version << " ("
-	    << fs::path(m.tree).filename().string() << "), " << m.compiler << ", " << m.cpu
-	    << ", load " << m.load << ":\n\n";
+	    << fs::path(m.tree).filename().string() << "), " << m.arch << " code"
+	    << (m.emulation.empty() ? "" : " under " + m.emulation) << ", " << m.compiler << ", "
+	    << m.cpu << ", load " << m.load << ":\n\n";
 	if (r.reach) {
 		for (const auto &mod : r.reach->modules)
 			out << "- reaches `" << mod.name << "` (" << mod.symbol << ") from `" << mod.why
@@ -448,6 +455,7 @@ void write_json(const Report &r, std::ostream &out)
 {
 	nlohmann::json j;
 	j["machine"] = {{"tree", r.machine.tree}, {"tree_version", r.machine.tree_version},
+			{"arch", r.machine.arch}, {"emulation", r.machine.emulation},
 			{"compiler", r.machine.compiler}, {"cpu", r.machine.cpu}, {"load", r.machine.load}};
 	j["patches"] = nlohmann::json::array();
 	for (const auto &p : r.patches)

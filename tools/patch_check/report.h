@@ -37,6 +37,8 @@ struct Machine {
 	std::string tree;		// the before tree, as given
 	std::string tree_version;	// "7.3.0" from its Makefile
 	std::string compiler;		// `cc --version`'s first line
+	std::string arch;		// the arch whose code ran: "x86_64", "arm64"
+	std::string emulation;		// cross::user_mode_emulation(): "" on its own hardware
 	std::string cpu;		// /proc/cpuinfo's model name
 	std::string load;		// /proc/loadavg's first three figures
 };
