@@ -386,6 +386,11 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 			"Most rounds of the suites' benchmark cases (one run per side each); they end "
 			"sooner once a round raises no best by more than 2%")
 		->capture_default_str();
+	sub->add_option("--speed-no-cpu", a->speed.no_cpu_variants,
+			"Measure the speed again with these CPU features masked (kcshim --no-cpu), "
+			"a row per implementation of a library or driver (repeatable; "
+			"comma-separated features mask together: avx512f,avx2)")
+		->type_name("FEATURES");
 	sub->add_option("--speed-sizes", a->speed.sizes, "Block sizes of the speed lines")
 		->delimiter(',')
 		->capture_default_str();

@@ -202,6 +202,15 @@ std::vector<SpeedBlock> run_speed(const std::vector<std::string> &kcshim, const 
 		} else {
 			runs.emplace_back("", std::vector<std::string>{});
 		}
+		// and each --speed-no-cpu variant: the same runs with those CPU features masked, so
+		// the library and the drivers take their fallbacks (a row per implementation)
+		const size_t plain = runs.size();
+		for (const auto &masked : settings.no_cpu_variants)
+			for (size_t i = 0; i < plain; i++) {
+				auto [what, extra] = runs[i];
+				extra.insert(extra.begin(), {"--no-cpu", masked});
+				runs.emplace_back(what + (what.empty() ? "" : ", ") + "without " + masked, extra);
+			}
 		bool first = true;
 		for (const auto &[what, extra] : runs) {
 			SpeedBlock block;

@@ -21,6 +21,8 @@ struct SpeedSettings {
 	unsigned repeat = 9;
 	double sec = 0.01;
 	std::string tcrypt_version = "6.12";	// whose tcrypt.c the lines are: the tree's
+	// more rows, each with these CPU features masked (kcshim --no-cpu "avx512f,avx2")
+	std::vector<std::string> no_cpu_variants;
 };
 
 struct SpeedBlock {

@@ -51,7 +51,7 @@ TEST_F(PatchCheckCli, RefactorWithEqualResultsPasses)
 				 make_patch("lib/crypto: sha3: say which constant", round_constant,
 					    annotated_constant, "refactor"));
 	std::string out;
-	EXPECT_EQ(patch_check("--speed-repeat 3 --speed-sizes 64,4096 --kunit-bench-rounds 4 --xcheck uml "
+	EXPECT_EQ(patch_check("--speed-repeat 3 --speed-sizes 64,4096 --kunit-bench-rounds 4 --speed-no-cpu avx2 --xcheck uml "
 			      "--xcheck-iterations 10 " + quoted(p), &out), 0) << out;
 	EXPECT_TRUE(has_line(out, R"(^kunit after: +[1-9][0-9]* passed, 0 failed)")) << out;
 	EXPECT_TRUE(has_line(out, R"(^vectors after: +4 drivers, 4 passed the tree's vectors; 4 of 4 equal to their before \(or generic\) driver on random cases$)"))
@@ -62,6 +62,8 @@ TEST_F(PatchCheckCli, RefactorWithEqualResultsPasses)
 	EXPECT_TRUE(has_line(out, "^xcheck against uml: 4 after drivers equal to the kernel's$")) << out;
 	// a speed table per driver, in the report too
 	EXPECT_TRUE(has_line(out, R"(^  sha3-256-lib: geomean [0-9.]+x \(noise [0-9]+%)")) << out;
+	// and a row with the library's AVX2 code masked: its fallback, timed the same way
+	EXPECT_TRUE(has_line(out, R"(^  sha3-256-lib, without avx2: geomean [0-9.]+x \(noise [0-9]+%)")) << out;
 	const std::string md = slurp(dir_ / "out/report.md");
 	EXPECT_NE(md.find("MB/s (best runs), before: sha3-256-lib@before"), std::string::npos);
 	EXPECT_NE(md.find("tcrypt: testing speed of async sha3-256-lib@after"), std::string::npos);
