@@ -137,13 +137,6 @@ std::vector<std::string> touched_files(const std::vector<Patch> &series, const R
 	return files;
 }
 
-dropin::Target host_target()
-{
-	dropin::BuildOptions opts;
-	return dropin::target_of(opts.cc, opts.shim.dropin_dir / "include" / "kcshim_dropin_config.h",
-				 opts.shim.include_dir);
-}
-
 // In a series, each patch's own modules built on the tree as far as it: a series must build at
 // every patch (bisection), not only at its end.
 void build_patch_modules(const PatchCheckArgs &a, const fs::path &tree, const fs::path &out,
@@ -298,7 +291,7 @@ int run(const PatchCheckArgs &a)
 	report.reversed = a.applied;
 	report.series_size = series.size();
 	report.machine = machine_of(tree);
-	const dropin::Target target = host_target();
+	const dropin::Target target = dropin::target_of(dropin::BuildOptions{});
 	for (size_t i = 0; i < series.size(); i++) {
 		// taken out last patch first
 		const size_t at = a.applied ? series.size() - 1 - i : i;

@@ -81,6 +81,10 @@ struct BuildResult {
 	bool relocatable = false;		// output is ET_REL (absolute addressing in it)
 };
 
+// The machine opts builds for: its compiler's, with the shim's config header (kbuild.h's
+// target_of()).
+Target target_of(const BuildOptions &opts);
+
 // Builds the module; diagnostics go to diag. Objects are cached beside the output in
 // .kcshim-build/<output>.objs/ and rebuilt only when the command or a dependency changed.
 BuildResult build_module(const BuildOptions &opts, std::ostream &diag);

@@ -17,6 +17,12 @@
 
 namespace kcshim::dropin {
 
+Target target_of(const BuildOptions &opts)
+{
+	return target_of(opts.cc, opts.shim.dropin_dir / "include" / "kcshim_dropin_config.h",
+			 opts.shim.include_dir);
+}
+
 namespace {
 
 // Headers under include/crypto/ that are crypto API infrastructure: the shim must provide them,
@@ -194,9 +200,7 @@ bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag
 
 	// The configuration Kbuild would build these files' modules with: their own symbols, what
 	// the user turned on with -D CONFIG_X, and what those select.
-	const Target target = target_of(opts.cc,
-					opts.shim.dropin_dir / "include" / "kcshim_dropin_config.h",
-					opts.shim.include_dir);
+	const Target target = target_of(opts);
 	if (target.srcarch.empty()) {
 		diag << "kcshim: " << opts.cc << " names no architecture kcshim builds for "
 		     << "(x86-64, arm64, arm), or cannot preprocess the shim's headers\n";

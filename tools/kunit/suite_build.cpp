@@ -40,9 +40,7 @@ fs::path build_suite(const SuiteBuild &build, const fs::path &file, std::ostream
 		return {};
 	}
 	dropin::BuildOptions opts;
-	const dropin::Target target = dropin::target_of(
-		opts.cc, opts.shim.dropin_dir / "include" / "kcshim_dropin_config.h",
-		opts.shim.include_dir);
+	const dropin::Target target = dropin::target_of(opts);
 	const std::string symbol = dropin::module_building(tree, source, target).second;
 	if (symbol.empty()) {
 		diag << "kcshim: " << file.string() << ": no Makefile of the tree builds it as a "

@@ -22,10 +22,7 @@ protected:
 		tree_ = dropin_test::tree_7_3();
 		if (!fs::is_regular_file(tree_ / "lib/crypto/tests/sha3_kunit.c"))
 			GTEST_SKIP() << "no 7.3 tree at " << tree_ << " (tools/kernel-tree/prepare 7.3)";
-		kcshim::dropin::BuildOptions opts;
-		target_ = kcshim::dropin::target_of(
-			opts.cc, opts.shim.dropin_dir / "include" / "kcshim_dropin_config.h",
-			opts.shim.include_dir);
+		target_ = kcshim::dropin::target_of(kcshim::dropin::BuildOptions{});
 	}
 
 	static bool has(const std::vector<ReachedModule> &modules, const std::string &name,
