@@ -66,6 +66,14 @@ if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
             ${CMAKE_BINARY_DIR}/arm64 ${KCSHIM_KERNEL_TREES}/linux-source-7.3 max cortex-a53)
   set_tests_properties(arm64.kunit_runs_the_arm64_sha512_code PROPERTIES LABELS arm64
     TIMEOUT 900 RESOURCE_LOCK arm64_build FIXTURES_REQUIRED arm64_build SKIP_RETURN_CODE 77)
+  # kcshim patch-check --arch arm64: a patch to lib/crypto/arm64/sha512.h checked with the arm64
+  # code, each side's drivers, vectors and KUnit there (docs/patch-check.md)
+  add_test(NAME arm64.patch_check_reaches_the_arm64_code
+    COMMAND ${PROJECT_SOURCE_DIR}/tests/tools/patch_check/arch_patch_check.sh
+            $<TARGET_FILE:kcshim_cli> arm64 ${CMAKE_BINARY_DIR}/arm64
+            ${KCSHIM_KERNEL_TREES}/linux-source-7.3)
+  set_tests_properties(arm64.patch_check_reaches_the_arm64_code PROPERTIES LABELS arm64
+    TIMEOUT 900 RESOURCE_LOCK arm64_build FIXTURES_REQUIRED arm64_build SKIP_RETURN_CODE 77)
   # and every 7.3 suite file on both CPU models, no cell worse than baseline-arm64.tsv (local:
   # the matrix, docs/arches.md)
   if(KCSHIM_CROSS_TESTS STREQUAL "all")

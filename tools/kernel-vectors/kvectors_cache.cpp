@@ -110,6 +110,9 @@ Module module_for_tree(const std::string &tree_dir)
 	std::string key = fingerprint({tree / "crypto/testmgr.h", tree / "crypto/testmgr.c",
 				       tree / "Makefile", kvgen,
 				       fs::path(shim_include) / "kcshim/testvec.h"});
+	// and the compiler: an arm64 kcshim (--arch, CC its cross gcc) loads no x86-64 module
+	const std::string cc = env_or("CC", "cc");
+	key += "\ncc " + cc;
 	char hex[17];
 	snprintf(hex, sizeof(hex), "%016llx", static_cast<unsigned long long>(fnv1a(key)));
 	fs::path dir = cache_dir();
@@ -127,7 +130,7 @@ Module module_for_tree(const std::string &tree_dir)
 	fprintf(stderr, "kcshim: building the vectors of %s into %s\n", tree.c_str(),
 		m.path.c_str());
 	int status = run({env_or("KCSHIM_PYTHON", KCSHIM_PYTHON), kvgen, "--shim-include",
-			  shim_include, "--cc", env_or("CC", "cc"), "build", tree.string(), tmp});
+			  shim_include, "--cc", cc, "build", tree.string(), tmp});
 	if (status) {
 		fs::remove(tmp, ec);
 		m.error = "building the vectors of " + tree.string() + " failed" +

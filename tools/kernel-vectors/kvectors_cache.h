@@ -21,7 +21,8 @@ std::string cache_dir();
 
 // Returns the vectors module for the kernel tree at tree_dir: the cached one when the tree's path
 // and the mtimes of its crypto/testmgr.{c,h} and Makefile, of kvgen.py and of the shim's
-// kcshim/testvec.h are unchanged; else builds it with kvgen.py (its messages go to stderr).
+// kcshim/testvec.h and the C compiler ($CC: an --arch run's is its cross gcc) are unchanged;
+// else builds it with kvgen.py (its messages go to stderr).
 // The generator, the shim headers, Python and the C compiler can be overridden with the
 // KCSHIM_KVGEN, KCSHIM_SHIM_INCLUDE, KCSHIM_PYTHON and CC environment variables.
 Module module_for_tree(const std::string &tree_dir);
