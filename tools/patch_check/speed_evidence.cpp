@@ -77,24 +77,24 @@ std::string tcrypt_lines(const std::vector<std::string> &kcshim, const DriverSid
 			 const DriverSide &after, const std::string &base, const DriverInfo &info,
 			 const SpeedSettings &settings)
 {
-	std::vector<std::vector<std::string>> modes;	// tcrypt's parameters, {} for the driver
-	if (info.type == "shash" || info.type == "ahash") {
-		modes.push_back({"mode=400", "alg="});
-	} else {
-		const auto version = speed::parse_kernel_version(settings.tcrypt_version);
-		for (int mode : speed::speed_modes_of(info.name, info.async, version))
-			modes.push_back({"mode=" + std::to_string(mode)});
-	}
+	// a hash is named by alg=, a cipher's modes name their own algorithm: --driver runs them
+	// through this side's
+	const bool hash = info.type == "shash" || info.type == "ahash";
+	std::vector<int> modes = {400};
+	if (!hash)
+		modes = speed::speed_modes_of(info.name, info.async,
+					      speed::parse_kernel_version(settings.tcrypt_version));
 	std::string text;
-	for (const auto &params : modes)
+	for (int mode : modes)
 		for (const DriverSide *side : {&before, &after}) {
 			const std::string driver = base + "@" + side->name;
 			std::vector<std::string> argv = kcshim;
 			argv.insert(argv.end(), side->load_args.begin(), side->load_args.end());
-			argv.insert(argv.end(), {"tcrypt", "--kernel-version", settings.tcrypt_version});
-			for (const auto &param : params)
-				argv.push_back(param == "alg=" ? "alg=" + driver : param);
-			if (params.back() != "alg=")
+			argv.insert(argv.end(), {"tcrypt", "--kernel-version", settings.tcrypt_version,
+						 "mode=" + std::to_string(mode)});
+			if (hash)
+				argv.push_back("alg=" + driver);
+			else
 				argv.insert(argv.end(), {"--driver", driver});
 			afalg::Command cmd;
 			cmd.argv = argv;

@@ -130,11 +130,21 @@ std::string covered_modes()
 	       "418-421, 506";
 }
 
+std::optional<std::string> TcryptStep::wrapper_of(const std::string &name) const
+{
+	if (alg == name)
+		return "";
+	const std::string wrapped = "(" + name + ")";
+	if (alg.ends_with(wrapped))
+		return alg.substr(0, alg.size() - wrapped.size());
+	return std::nullopt;
+}
+
 std::vector<int> speed_modes_of(const std::string &alg, bool async, KernelVersion version)
 {
 	const auto times = [&](const TcryptStep &step) {
 		return step.kind != StepKind::selftest && step.async == async &&
-		       (step.alg == alg || step.alg.ends_with("(" + alg + ")"));
+		       step.wrapper_of(alg).has_value();
 	};
 	std::vector<int> candidates = {209, 506};	// the cipher modes covered
 	for (const auto &[mode, hash] : hash_modes())

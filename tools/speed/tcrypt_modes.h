@@ -4,6 +4,7 @@
 // from crypto/tcrypt.c (6.1 and 6.12 agree on every mode listed here).
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -39,6 +40,11 @@ struct TcryptStep {
 	bool async = false;		// 400/500 series: test_ahash_speed / test_acipher_speed
 	bool encrypt = true;		// cipher_speed only
 	std::string key_template{};	// cipher_speed only: "speed_template_8_16"
+
+	// The template this step wraps name in: "" when alg is name itself ("cbc(cast5)" for
+	// "cbc(cast5)"), "cbc" when alg is "cbc(cast5)" and name "cast5"; nullopt when it times
+	// something else.
+	std::optional<std::string> wrapper_of(const std::string &name) const;
 };
 
 // The steps do_test(mode) runs in p.version's tcrypt.c. Throws Error "unknown mode N ..." for

@@ -186,13 +186,10 @@ std::vector<TcryptStep> through_driver(const TcryptParams &p, std::vector<Tcrypt
 		throw Error("unknown driver: " + p.driver);
 	std::vector<TcryptStep> out;
 	for (TcryptStep step : steps) {
-		const std::string wrapped = "(" + lookup.name + ")";
-		if (step.alg == lookup.name)
-			step.alg = p.driver;
-		else if (step.alg.ends_with(wrapped))
-			step.alg = step.alg.substr(0, step.alg.size() - wrapped.size()) + "(" + p.driver + ")";
-		else
+		const auto wrapper = step.wrapper_of(lookup.name);
+		if (!wrapper)
 			continue;
+		step.alg = wrapper->empty() ? p.driver : *wrapper + "(" + p.driver + ")";
 		out.push_back(std::move(step));
 	}
 	if (out.empty())
