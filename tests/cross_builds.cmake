@@ -68,6 +68,7 @@ if(KCSHIM_AARCH64_CXX AND KCSHIM_QEMU_AARCH64)
     TIMEOUT 900 RESOURCE_LOCK arm64_build FIXTURES_REQUIRED arm64_build SKIP_RETURN_CODE 77)
   # kcshim patch-check --arch arm64: a patch to lib/crypto/arm64/sha512.h checked with the arm64
   # code, each side's drivers, vectors and KUnit there (docs/patch-check.md)
+  # and a generic patch on the host and arm64 in one run, a column each
   add_test(NAME arm64.patch_check_reaches_the_arm64_code
     COMMAND ${PROJECT_SOURCE_DIR}/tests/tools/patch_check/arch_patch_check.sh
             $<TARGET_FILE:kcshim_cli> arm64 ${CMAKE_BINARY_DIR}/arm64

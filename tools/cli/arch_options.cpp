@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +24,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view arch_option_names[] = {"--arch", "--cpu", "--arch-build"};
+const std::vector<std::string> arch_option_names = {"--arch", "--cpu", "--arch-build"};
+
+// The commands that take several --arch, and how they run them.
+std::map<const CLI::App *, SeveralArches> &several_arches()
+{
+	static std::map<const CLI::App *, SeveralArches> commands;
+	return commands;
+}
 
 // What the user gave for the option: its last value, or empty.
 std::string option_value(const CLI::App &sub, const char *name)
@@ -32,28 +40,39 @@ std::string option_value(const CLI::App &sub, const char *name)
 	return o && o->count() ? o->results().back() : std::string();
 }
 
-// The command line after the program's name, less the arch options and their values.
-std::vector<std::string> without_arch_options(int argc, char **argv)
+std::vector<std::string> option_values(const CLI::App &sub, const char *name)
 {
-	std::vector<std::string> out;
-	for (int i = 1; i < argc; i++) {
-		std::string_view arg = argv[i];
-		bool ours = false;
-		for (std::string_view name : arch_option_names) {
-			if (arg == name) {
-				ours = true;
-				i++;	/* and its value */
-				break;
-			}
-			if (arg.starts_with(name) && arg.size() > name.size() && arg[name.size()] == '=') {
-				ours = true;
-				break;
-			}
-		}
-		if (!ours)
-			out.emplace_back(arg);
+	const CLI::Option *o = sub.get_option_no_throw(name);
+	return o ? o->results() : std::vector<std::string>();
+}
+
+// Several --arch: a run each, with --cpu and --arch-build paired by place; 2 after a line saying
+// why they do not pair.
+std::optional<int> run_on_several(const CLI::App &sub, int argc, char **argv)
+{
+	const auto found = several_arches().find(&sub);
+	if (found == several_arches().end())
+		return fail("--arch: kcshim " + sub.get_name() + " runs on one architecture; " +
+				    "give --arch once",
+			    2);
+	const auto arches = option_values(sub, "--arch");
+	const auto cpus = option_values(sub, "--cpu"), builds = option_values(sub, "--arch-build");
+	for (const auto &[name, list] : {std::pair{"--cpu", &cpus}, {"--arch-build", &builds}})
+		if (!list->empty() && list->size() != arches.size())
+			return fail(std::string(name) + ": give it once per --arch, in the same order " +
+					    "(an empty value for the default), or not at all",
+				    2);
+	std::vector<ArchRun> runs;
+	for (size_t i = 0; i < arches.size(); i++) {
+		if (!cross::find_cross_arch(arches[i]))
+			return fail("--arch " + arches[i] + ": kcshim runs " + cross::cross_arch_names(), 2);
+		for (const auto &run : runs)
+			if (run.arch == arches[i] && run.cpu == (cpus.empty() ? "" : cpus[i]))
+				return fail("--arch " + arches[i] + " is given twice", 2);
+		runs.push_back({arches[i], cpus.empty() ? "" : cpus[i], builds.empty() ? "" : builds[i]});
 	}
-	return out;
+	return found->second(runs, without_options(std::vector<std::string>(argv + 1, argv + argc),
+						    arch_option_names));
 }
 
 // The kcshim of arch: in --arch-build DIR, or in the source tree's build-<arch> or this build's
@@ -87,14 +106,21 @@ std::optional<fs::path> arch_kcshim(const cross::CrossArch &arch, const std::str
 
 }  // namespace
 
-void add_arch_options(CLI::App *sub)
+void add_arch_options(CLI::App *sub, SeveralArches several)
 {
+	const bool repeatable = static_cast<bool>(several);
+	if (several)
+		several_arches()[sub] = std::move(several);
 	sub->add_option("--arch", CLI::callback_t{},
 			"Run in the kcshim of that architecture (" + cross::cross_arch_names() +
-			"): under qemu-user on a host of another, building modules with its cross "
-			"compiler")
+				"): under qemu-user on a host of another, building modules with its "
+				"cross compiler" +
+				(repeatable ? "; repeatable, a run and a column each (--cpu and "
+					   "--arch-build then once per --arch, in order)"
+					 : ""))
 		->type_name("ARCH");
-	if (!sub->get_option_no_throw("--cpu"))
+	const bool own_cpu = !sub->get_option_no_throw("--cpu");
+	if (own_cpu)
 		sub->add_option("--cpu", CLI::callback_t{},
 				"With --arch: qemu's CPU model (default max, which has every extension "
 				"qemu has; arm64 cortex-a53 has no crypto extensions)")
@@ -103,12 +129,42 @@ void add_arch_options(CLI::App *sub)
 			"With --arch: the build (or board folder) whose kcshim runs (default: the "
 			"source tree's build-ARCH)")
 		->type_name("DIR");
+	// every value kept, so that run_on_arch says what a repeated --arch means to this command
+	for (const auto &name : arch_option_names)
+		if (name != "--cpu" || own_cpu)
+			sub->get_option(name)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+std::vector<std::string> without_options(const std::vector<std::string> &args,
+					 const std::vector<std::string> &names)
+{
+	std::vector<std::string> out;
+	for (size_t i = 0; i < args.size(); i++) {
+		const std::string_view arg = args[i];
+		bool dropped = false;
+		for (std::string_view name : names) {
+			if (arg == name) {
+				dropped = true;
+				i++;	/* and its value */
+				break;
+			}
+			if (arg.starts_with(name) && arg.size() > name.size() && arg[name.size()] == '=') {
+				dropped = true;
+				break;
+			}
+		}
+		if (!dropped)
+			out.push_back(args[i]);
+	}
+	return out;
 }
 
 std::optional<int> run_on_arch(const CLI::App &sub, int argc, char **argv)
 {
 	if (!sub.get_option_no_throw("--arch-build"))
 		return std::nullopt;	/* a command without the options (build's --arch is its own) */
+	if (const CLI::Option *arch = sub.get_option_no_throw("--arch"); arch && arch->count() > 1)
+		return run_on_several(sub, argc, argv);
 	const std::string arch_name = option_value(sub, "--arch"), build_dir = option_value(sub, "--arch-build");
 	if (arch_name.empty() && !build_dir.empty())
 		return fail("--arch-build needs --arch", 2);
@@ -142,7 +198,8 @@ std::optional<int> run_on_arch(const CLI::App &sub, int argc, char **argv)
 	if (!kcshim)
 		return 2;
 	command.push_back(kcshim->string());
-	for (auto &arg : without_arch_options(argc, argv))
+	for (auto &arg : without_options(std::vector<std::string>(argv + 1, argv + argc),
+					 arch_option_names))
 		command.push_back(std::move(arg));
 
 	if (!emulator.empty())

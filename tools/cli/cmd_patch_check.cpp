@@ -15,11 +15,13 @@
 #include <memory>
 #include <sstream>
 
+#include "afalg/kernels/external_command.h"
 #include "tools/cli/arch_options.h"
 #include "tools/cli/command.h"
 #include "tools/cross/cross_arch.h"
 #include "tools/cross/emulation.h"
 #include "tools/dropin/dropin.h"
+#include "tools/patch_check/arch_matrix.h"
 #include "tools/patch_check/kunit_bench_evidence.h"
 #include "tools/patch_check/kunit_evidence.h"
 #include "tools/patch_check/patch_parse.h"
@@ -331,6 +333,73 @@ int run(const PatchCheckArgs &a)
 	return report.exit_code();
 }
 
+// Several --arch: the check once per arch, each in its own kcshim (run_on_arch's) writing into
+// OUT/<arch>, then their reports side by side. One after another, as two checks at once would
+// time each other's speed.
+int run_per_arch(const PatchCheckArgs &a, const std::vector<ArchRun> &runs,
+		 const std::vector<std::string> &args)
+{
+	const fs::path out = fs::absolute(a.out).lexically_normal();
+	std::error_code ec;
+	fs::create_directories(out, ec);
+	if (ec)
+		return fail(a.out + ": " + ec.message(), 2);
+	auto forwarded = without_options(args, {"--out"});
+	if (std::find(a.inputs.begin(), a.inputs.end(), "-") != a.inputs.end()) {
+		// each run reads the series; stdin can be read once
+		const fs::path saved = out / "stdin.mbox";
+		std::ofstream(saved) << std::cin.rdbuf();
+		std::replace(forwarded.begin(), forwarded.end(), std::string("-"), saved.string());
+	}
+	std::vector<ArchColumn> columns;
+	for (size_t i = 0; i < runs.size(); i++) {
+		const ArchRun &run = runs[i];
+		const fs::path dir = out / (run.arch + (run.cpu.empty() ? "" : "-" + run.cpu));
+		fs::create_directories(dir, ec);
+		fs::remove(dir / "report.json", ec);
+		afalg::Command cmd;
+		cmd.argv = cross::self_command();
+		cmd.argv.insert(cmd.argv.end(), forwarded.begin(), forwarded.end());
+		cmd.argv.insert(cmd.argv.end(), {"--arch", run.arch, "--out", dir.string()});
+		if (!run.cpu.empty())
+			cmd.argv.insert(cmd.argv.end(), {"--cpu", run.cpu});
+		if (!run.build_dir.empty())
+			cmd.argv.insert(cmd.argv.end(), {"--arch-build", run.build_dir});
+		cmd.stdout_file = dir / "summary.txt";
+		cmd.timeout = std::chrono::hours(3);
+		ArchColumn probe{run.arch, run.cpu, dir, 2, {}, {}};
+		progress(a, "checking on " + probe.title() + " (" + std::to_string(i + 1) + " of " +
+				    std::to_string(runs.size()) + "), its progress in " +
+				    (dir / "progress.log").string());
+		auto result = afalg::run_command(cmd);
+		if (!result) {
+			columns.push_back(load_arch_column(run.arch, run.cpu, dir, 2,
+							   "cannot run kcshim: " +
+								   afalg::describe(result.error())));
+			continue;
+		}
+		std::ofstream(dir / "progress.log") << result->output;
+		columns.push_back(load_arch_column(run.arch, run.cpu, dir, result->exit_status,
+						   result->failure_line()));
+	}
+	if (a.b4 == "am")
+		write_arch_matrix_b4_am(columns, std::cout);
+	else if (a.b4 == "review")
+		write_arch_matrix_b4_review(columns, std::cout);
+	else
+		print_arch_matrix(columns, std::cout);
+	{
+		std::ofstream md(out / "report.md");
+		write_arch_matrix_markdown(columns, md);
+		std::ofstream json(out / "report.json");
+		write_arch_matrix_json(columns, json);
+	}
+	if (a.b4.empty())
+		std::cout << "report: " << (out / "report.md").string() << ", "
+			  << (out / "report.json").string() << "\n";
+	return arch_matrix_exit(columns);
+}
+
 void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &out)
 {
 	auto *sub = app.add_subcommand(
@@ -388,8 +457,10 @@ void add(CLI::App &app, Globals &, std::vector<std::pair<CLI::App *, Command>> &
 		->delimiter(',')
 		->capture_default_str();
 	// --arch: the whole check in that arch's kcshim, under qemu-user: its arch code reached,
-	// built with its cross compiler, its speed qemu's (the report says so)
-	add_arch_options(sub);
+	// built with its cross compiler, its speed qemu's (the report says so); several: a column
+	// each
+	add_arch_options(sub, [a](const std::vector<ArchRun> &runs,
+				  const std::vector<std::string> &args) { return run_per_arch(*a, runs, args); });
 	out.emplace_back(sub, [a] { return run(*a); });
 }
 

@@ -523,6 +523,9 @@ void write_json(const Report &r, std::ostream &out)
 			       {"equal", r.xcheck->equal}, {"failure", r.xcheck->failure},
 			       {"output", r.xcheck->output}};
 	j["emulation"] = r.emulation;
+	j["findings"] = nlohmann::json::array();
+	for (const auto &f : findings(r))
+		j["findings"].push_back({{"error", f.error}, {"text", f.text}});
 	j["exit"] = r.exit_code();
 	out << j.dump(2) << "\n";
 }

@@ -24,6 +24,17 @@ expect 2 '^kcshim: --arch sparc64: kcshim runs x86_64, arm64 and arm$' -- list -
 expect 2 '^kcshim: --arch-build needs --arch$' -- list --arch-build "$work"
 mkdir "$work/empty"
 expect 2 "^kcshim: --arch-build $work/empty: no kcshim there" -- list --arch $host --arch-build "$work/empty"
+# several --arch: only patch-check takes them, with --cpu and --arch-build paired by place
+expect 2 '^kcshim: --arch: kcshim list runs on one architecture; give --arch once$' -- \
+	list --arch $host --arch arm64
+expect 2 '^kcshim: --cpu: give it once per --arch, in the same order' -- \
+	patch-check "$work" --kernel-tree "$work" --arch $host --arch arm64 --cpu max
+expect 2 '^kcshim: --arch-build: give it once per --arch, in the same order' -- \
+	patch-check "$work" --kernel-tree "$work" --arch $host --arch arm64 --arch-build "$work"
+expect 2 '^kcshim: --arch sparc64: kcshim runs x86_64, arm64 and arm$' -- \
+	patch-check "$work" --kernel-tree "$work" --arch $host --arch sparc64
+expect 2 "^kcshim: --arch $host is given twice$" -- \
+	patch-check "$work" --kernel-tree "$work" --arch $host --arch $host
 # a typo is the host kcshim's own parse error, before anything runs elsewhere
 expect 2 'see kcshim hash --help' -- hash --arch $host --bogus sha512
 
