@@ -16,8 +16,10 @@ inline constexpr std::uint16_t host_machine = EM_X86_64;
 inline constexpr std::uint16_t host_machine = EM_AARCH64;
 #elif defined(__arm__)
 inline constexpr std::uint16_t host_machine = EM_ARM;
+#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+inline constexpr std::uint16_t host_machine = EM_PPC64;
 #else
-#error "kcshim loads modules on x86-64, arm64 and arm only"
+#error "kcshim loads modules on x86-64, arm64, arm and ppc64le only"
 #endif
 
 // The host's ELF class: what the dynamic loader maps (ElfW, from <link.h>).
