@@ -123,7 +123,8 @@ void add_arch_options(CLI::App *sub, SeveralArches several)
 	if (own_cpu)
 		sub->add_option("--cpu", CLI::callback_t{},
 				"With --arch: qemu's CPU model (default max, which has every extension "
-				"qemu has; arm64 cortex-a53 has no crypto extensions)")
+				"qemu has, power10 for ppc64le; arm64 cortex-a53 has no crypto "
+				"extensions)")
 			->type_name("MODEL");
 	sub->add_option("--arch-build", CLI::callback_t{},
 			"With --arch: the build (or board folder) whose kcshim runs (default: the "
@@ -185,7 +186,7 @@ std::optional<int> run_on_arch(const CLI::App &sub, int argc, char **argv)
 			return fail("--arch " + arch_name + " needs " + std::string(arch->qemu) +
 				    ": apt-get install qemu-user", 2);
 		// -L /: the loader and libraries of Debian's multiarch packages (libc6:arm64, ...)
-		command = {qemu, "-cpu", cpu.empty() ? "max" : cpu, "-L", "/"};
+		command = {qemu, "-cpu", cpu.empty() ? std::string(arch->default_cpu) : cpu, "-L", "/"};
 	}
 	std::string emulator;
 	for (const auto &word : command)

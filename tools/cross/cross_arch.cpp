@@ -14,9 +14,10 @@ namespace {
 
 // armv7l and armv8l (an arm64 kernel's 32-bit personality) are both the arm build's.
 constexpr CrossArch arches[] = {
-	{"x86_64", "x86_64", "x86_64-linux-gnu", "qemu-x86_64", "default", "build"},
-	{"arm64", "aarch64", "aarch64-linux-gnu", "qemu-aarch64", "arm64", "build-arm64"},
-	{"arm", "armv7l", "arm-linux-gnueabihf", "qemu-arm", "arm", "build-arm"},
+	{"x86_64", "x86_64", "x86_64-linux-gnu", "qemu-x86_64", "default", "build", "max"},
+	{"arm64", "aarch64", "aarch64-linux-gnu", "qemu-aarch64", "arm64", "build-arm64", "max"},
+	{"arm", "armv7l", "arm-linux-gnueabihf", "qemu-arm", "arm", "build-arm", "max"},
+	{"ppc64le", "ppc64le", "powerpc64le-linux-gnu", "qemu-ppc64le", "ppc64le", "build-ppc64le", "power10"},
 };
 
 }  // namespace

@@ -18,11 +18,14 @@ struct CrossArch {
 	std::string_view qemu;		// qemu-user's program for it: "qemu-aarch64"
 	std::string_view preset;	// its CMake preset (CMakePresets.json)
 	std::string_view build_dir;	// where that preset builds, below the source tree
+	// qemu's -cpu model when --cpu is not given: the one with the most of the arch's
+	// extensions qemu-user has ("max" where qemu has it; qemu-ppc64le 7.2 has none so named)
+	std::string_view default_cpu;
 };
 
 // The entry named name (kcshim's name or uname -m's); nullptr for one kcshim does not build for.
 const CrossArch *find_cross_arch(std::string_view name);
-// "x86_64, arm64 and arm": for messages.
+// "x86_64, arm64, arm and ppc64le": for messages.
 std::string cross_arch_names();
 // The arch this program runs as (uname -m; under qemu-user the emulated one); nullptr if none
 // of the table's.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // qemu-user runs the program on the host's kernel, so /proc/cpuinfo describes the host's CPU: an
-// arm or arm64 kcshim that reads an x86 cpuinfo (no "CPU implementer", a "vendor_id") is emulated.
+// kcshim of another arch (arm64, arm, ppc64le) that reads an x86 cpuinfo (no "CPU implementer", a "vendor_id") is emulated.
 // kcshim's own --arch launcher says so outright (KCSHIM_EMULATOR, tools/cross), which also covers
 // an x86-64 kcshim it runs under qemu-x86_64 for --cpu. A qemu-system guest's cpuinfo is the
 // emulated CPU's, so only the user-mode case is detectable and claimed.
@@ -10,16 +10,10 @@
 #include <fstream>
 #include <string_view>
 
+#include "tools/cross/cross_arch.h"
+
 namespace kcshim::cross {
 namespace {
-
-#if defined(__aarch64__)
-constexpr std::string_view built_for = "arm64";
-#elif defined(__arm__)
-constexpr std::string_view built_for = "arm";
-#else
-constexpr std::string_view built_for = "";
-#endif
 
 // The value of cpuinfo's first "KEY : value" line, or "" when there is none.
 std::string cpuinfo_field(const std::string &text, std::string_view key)
@@ -52,7 +46,9 @@ std::string user_mode_emulation()
 {
 	if (const char *emulator = std::getenv("KCSHIM_EMULATOR"); emulator && *emulator)
 		return std::string("qemu-user (") + emulator + ")";
-	if (built_for.empty())
+	// an x86 host's /proc/cpuinfo seen by a program of another arch: qemu-user runs it
+	const CrossArch *arch = running_arch();
+	if (!arch || arch->name == "x86_64")
 		return "";
 	std::ifstream in("/proc/cpuinfo");
 	std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -62,7 +58,7 @@ std::string user_mode_emulation()
 	if (vendor.empty())
 		return "";
 	std::string model = cpuinfo_field(text, "model name");
-	return std::string("qemu-user: an ") + std::string(built_for) + " program on an x86 host's CPU (" +
+	return std::string("qemu-user: an ") + std::string(arch->name) + " program on an x86 host's CPU (" +
 	       (model.empty() ? vendor : model) + ")";
 }
 

@@ -171,7 +171,7 @@ static bool arch_symbol(const std::string &s)
 		"X86", "X86_32", "X86_64", "64BIT", "32BIT", "ARM", "ARM64", "UML", "UML_X86",
 		"CPU_BIG_ENDIAN", "CPU_LITTLE_ENDIAN", "KERNEL_MODE_NEON", "PPC", "PPC64", "S390",
 		"MIPS", "RISCV", "SPARC", "SPARC64", "LOONGARCH", "CPU_V7M", "CPU_V7", "ALTIVEC",
-		"SPE", "CPU_CAVIUM_OCTEON", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128",
+		"SPE", "CPU_CAVIUM_OCTEON", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128", "VSX", "PPC_FPU",
 	};
 	return arch.contains(s) || s.starts_with("AS_") || s.starts_with("CPU_");
 }
@@ -191,13 +191,16 @@ std::string Config::strip(std::string_view symbol)
 
 std::set<std::string> arch_symbols(std::string_view srcarch)
 {
-	if (srcarch == "x86")
-		return {"X86", "X86_64", "64BIT", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128"};
-	if (srcarch == "arm64")
-		return {"ARM64", "64BIT", "KERNEL_MODE_NEON", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128"};
-	if (srcarch == "arm")
-		return {"ARM", "32BIT", "KERNEL_MODE_NEON", "CPU_V7"};
-	return {};
+	static const std::map<std::string_view, std::set<std::string>> of = {
+		{"x86", {"X86", "X86_64", "64BIT", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128"}},
+		{"arm64", {"ARM64", "64BIT", "KERNEL_MODE_NEON", "ARCH_SUPPORTS_INT128", "CC_HAS_INT128"}},
+		{"arm", {"ARM", "32BIT", "KERNEL_MODE_NEON", "CPU_V7"}},
+		// ppc64le: Debian's (and every distribution's) POWER8 little-endian build, VSX on
+		{"powerpc", {"PPC", "PPC64", "64BIT", "CPU_LITTLE_ENDIAN", "PPC_FPU", "ALTIVEC", "VSX",
+			     "ARCH_SUPPORTS_INT128", "CC_HAS_INT128"}},
+	};
+	const auto found = of.find(srcarch);
+	return found == of.end() ? std::set<std::string>() : found->second;
 }
 
 Target target_of(const std::string &cc, const fs::path &config_header, const fs::path &include_dir)
@@ -213,7 +216,8 @@ Target target_of(const std::string &cc, const fs::path &config_header, const fs:
 			out.append(buf, n);
 		pclose(p);
 	}
-	static const std::regex define(R"(#define (CONFIG_[A-Za-z0-9_]+|__x86_64__|__aarch64__|__arm__) )");
+	static const std::regex define(
+		R"(#define (CONFIG_[A-Za-z0-9_]+|__x86_64__|__aarch64__|__arm__|__powerpc64__) )");
 	for (auto it = std::sregex_iterator(out.begin(), out.end(), define);
 	     it != std::sregex_iterator(); ++it) {
 		std::string name = (*it)[1].str();
@@ -225,6 +229,8 @@ Target target_of(const std::string &cc, const fs::path &config_header, const fs:
 			t.srcarch = "arm64";
 		else if (name == "__arm__")
 			t.srcarch = "arm";
+		else if (name == "__powerpc64__")
+			t.srcarch = "powerpc";
 	}
 	t.symbols.merge(arch_symbols(t.srcarch));
 	return t;

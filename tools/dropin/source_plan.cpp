@@ -203,7 +203,7 @@ bool plan_sources(const BuildOptions &opts, SourcePlan &plan, std::ostream &diag
 	const Target target = target_of(opts);
 	if (target.srcarch.empty()) {
 		diag << "kcshim: " << opts.cc << " names no architecture kcshim builds for "
-		     << "(x86-64, arm64, arm), or cannot preprocess the shim's headers\n";
+		     << "(x86-64, arm64, arm, ppc64le), or cannot preprocess the shim's headers\n";
 		return false;
 	}
 	std::vector<std::string> wanted;

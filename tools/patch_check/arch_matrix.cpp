@@ -6,6 +6,8 @@
 #include <functional>
 #include <sstream>
 
+#include "tools/cross/cross_arch.h"
+
 namespace kcshim::patch_check {
 
 namespace fs = std::filesystem;
@@ -127,7 +129,9 @@ std::string runs_cell(const ArchColumn &c)
 	const std::string cpu = text_of(m, "cpu");
 	if (text_of(m, "emulation").empty())
 		return "natively, " + cpu;
-	return "qemu-user -cpu " + (c.cpu.empty() ? std::string("max") : c.cpu) + " on " + cpu;
+	const cross::CrossArch *arch = cross::find_cross_arch(c.arch);
+	const std::string model = !c.cpu.empty() ? c.cpu : arch ? std::string(arch->default_cpu) : "";
+	return "qemu-user -cpu " + model + " on " + cpu;
 }
 
 struct Row {

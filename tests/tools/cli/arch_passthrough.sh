@@ -20,7 +20,7 @@ aarch64) host=arm64 ;;
 *) host=arm ;;
 esac
 
-expect 2 '^kcshim: --arch sparc64: kcshim runs x86_64, arm64 and arm$' -- list --arch sparc64
+expect 2 '^kcshim: --arch sparc64: kcshim runs x86_64, arm64, arm and ppc64le$' -- list --arch sparc64
 expect 2 '^kcshim: --arch-build needs --arch$' -- list --arch-build "$work"
 mkdir "$work/empty"
 expect 2 "^kcshim: --arch-build $work/empty: no kcshim there" -- list --arch $host --arch-build "$work/empty"
@@ -31,7 +31,7 @@ expect 2 '^kcshim: --cpu: give it once per --arch, in the same order' -- \
 	patch-check "$work" --kernel-tree "$work" --arch $host --arch arm64 --cpu max
 expect 2 '^kcshim: --arch-build: give it once per --arch, in the same order' -- \
 	patch-check "$work" --kernel-tree "$work" --arch $host --arch arm64 --arch-build "$work"
-expect 2 '^kcshim: --arch sparc64: kcshim runs x86_64, arm64 and arm$' -- \
+expect 2 '^kcshim: --arch sparc64: kcshim runs x86_64, arm64, arm and ppc64le$' -- \
 	patch-check "$work" --kernel-tree "$work" --arch $host --arch sparc64
 expect 2 "^kcshim: --arch $host is given twice$" -- \
 	patch-check "$work" --kernel-tree "$work" --arch $host --arch $host
