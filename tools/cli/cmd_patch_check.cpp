@@ -270,6 +270,26 @@ void run_drivers(const PatchCheckArgs &a, const std::vector<Patch> &series,
 	report.speed_skipped = speed_not_measured(*report.drivers_after);
 }
 
+// Its forms, for a check's Report or several arches' columns (arch_matrix.h): the terminal's or
+// b4's on stdout, report.md and report.json in out.
+template <class Evidence>
+void write_report(const PatchCheckArgs &a, const fs::path &out, const Evidence &evidence)
+{
+	if (a.b4 == "am")
+		write_b4_am(evidence, std::cout);
+	else if (a.b4 == "review")
+		write_b4_review(evidence, std::cout);
+	else
+		print_summary(evidence, std::cout);
+	std::ofstream md(out / "report.md");
+	write_markdown(evidence, md);
+	std::ofstream json(out / "report.json");
+	write_json(evidence, json);
+	if (a.b4.empty())
+		std::cout << "report: " << (out / "report.md").string() << ", "
+			  << (out / "report.json").string() << "\n";
+}
+
 int run(const PatchCheckArgs &a)
 {
 	std::vector<Patch> series;
@@ -315,21 +335,7 @@ int run(const PatchCheckArgs &a)
 		if (!report.reach->suites.empty() && !a.no_kunit)
 			run_kunit(a, before_tree, after_tree, out, report);
 	}
-	if (a.b4 == "am")
-		write_b4_am(report, std::cout);
-	else if (a.b4 == "review")
-		write_b4_review(report, std::cout);
-	else
-		print_summary(report, std::cout);
-	{
-		std::ofstream md(out / "report.md");
-		write_markdown(report, md);
-		std::ofstream json(out / "report.json");
-		write_json(report, json);
-	}
-	if (a.b4.empty())
-		std::cout << "report: " << (out / "report.md").string() << ", "
-			  << (out / "report.json").string() << "\n";
+	write_report(a, out, report);
 	return report.exit_code();
 }
 
@@ -382,21 +388,7 @@ int run_per_arch(const PatchCheckArgs &a, const std::vector<ArchRun> &runs,
 		columns.push_back(load_arch_column(run.arch, run.cpu, dir, result->exit_status,
 						   result->failure_line()));
 	}
-	if (a.b4 == "am")
-		write_arch_matrix_b4_am(columns, std::cout);
-	else if (a.b4 == "review")
-		write_arch_matrix_b4_review(columns, std::cout);
-	else
-		print_arch_matrix(columns, std::cout);
-	{
-		std::ofstream md(out / "report.md");
-		write_arch_matrix_markdown(columns, md);
-		std::ofstream json(out / "report.json");
-		write_arch_matrix_json(columns, json);
-	}
-	if (a.b4.empty())
-		std::cout << "report: " << (out / "report.md").string() << ", "
-			  << (out / "report.json").string() << "\n";
+	write_report(a, out, columns);
 	return arch_matrix_exit(columns);
 }
 

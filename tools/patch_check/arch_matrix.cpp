@@ -217,7 +217,7 @@ int arch_matrix_exit(const std::vector<ArchColumn> &columns)
 	return worst;
 }
 
-void print_arch_matrix(const std::vector<ArchColumn> &columns, std::ostream &out)
+void print_summary(const std::vector<ArchColumn> &columns, std::ostream &out)
 {
 	std::vector<std::vector<std::string>> table;
 	std::vector<std::string> header{""};
@@ -261,14 +261,14 @@ void print_arch_matrix(const std::vector<ArchColumn> &columns, std::ostream &out
 	out << "result: " << (arch_matrix_exit(columns) ? "FAIL" : "ok") << "\n";
 }
 
-void write_arch_matrix_b4_am(const std::vector<ArchColumn> &columns, std::ostream &out)
+void write_b4_am(const std::vector<ArchColumn> &columns, std::ostream &out)
 {
 	for (const auto &c : columns)
 		for (const auto &f : findings_of(c))
 			out << (f.error ? "ERROR: " : "") << c.title() << ": " << f.text << "\n";
 }
 
-void write_arch_matrix_b4_review(const std::vector<ArchColumn> &columns, std::ostream &out)
+void write_b4_review(const std::vector<ArchColumn> &columns, std::ostream &out)
 {
 	size_t errors = 0, notes = 0;
 	std::string first;
@@ -279,7 +279,7 @@ void write_arch_matrix_b4_review(const std::vector<ArchColumn> &columns, std::os
 				first = c.title() + ": " + f.text;
 		}
 	std::ostringstream details;
-	print_arch_matrix(columns, details);
+	print_summary(columns, details);
 	const bool failed = arch_matrix_exit(columns) != 0;
 	std::vector<std::string> titles;
 	for (const auto &c : columns)
@@ -295,7 +295,7 @@ void write_arch_matrix_b4_review(const std::vector<ArchColumn> &columns, std::os
 	out << json::array({j}).dump() << "\n";
 }
 
-void write_arch_matrix_markdown(const std::vector<ArchColumn> &columns, std::ostream &out)
+void write_markdown(const std::vector<ArchColumn> &columns, std::ostream &out)
 {
 	out << "Checked with `kcshim patch-check` on " << columns.size()
 	    << " architectures, each in its own kcshim:\n\n|";
@@ -326,7 +326,7 @@ void write_arch_matrix_markdown(const std::vector<ArchColumn> &columns, std::ost
 	}
 }
 
-void write_arch_matrix_json(const std::vector<ArchColumn> &columns, std::ostream &out)
+void write_json(const std::vector<ArchColumn> &columns, std::ostream &out)
 {
 	json j;
 	j["arches"] = json::array();

@@ -36,14 +36,14 @@ ArchColumn load_arch_column(std::string arch, std::string cpu, const std::filesy
 int arch_matrix_exit(const std::vector<ArchColumn> &columns);
 
 // The terminal's: the matrix, then each column's errors and notes, a line each.
-void print_arch_matrix(const std::vector<ArchColumn> &columns, std::ostream &out);
+void print_summary(const std::vector<ArchColumn> &columns, std::ostream &out);
 // For b4 am: each column's findings, "ERROR: arm64: ..." (nothing when all passed).
-void write_arch_matrix_b4_am(const std::vector<ArchColumn> &columns, std::ostream &out);
+void write_b4_am(const std::vector<ArchColumn> &columns, std::ostream &out);
 // For b4 review: one JSON result for all columns, the worst of their statuses.
-void write_arch_matrix_b4_review(const std::vector<ArchColumn> &columns, std::ostream &out);
+void write_b4_review(const std::vector<ArchColumn> &columns, std::ostream &out);
 // The matrix as a Markdown table, then each column's own report.md under a heading.
-void write_arch_matrix_markdown(const std::vector<ArchColumn> &columns, std::ostream &out);
+void write_markdown(const std::vector<ArchColumn> &columns, std::ostream &out);
 // {"arches": [{"arch", "cpu", "exit", "failure", "report"}...], "exit"}
-void write_arch_matrix_json(const std::vector<ArchColumn> &columns, std::ostream &out);
+void write_json(const std::vector<ArchColumn> &columns, std::ostream &out);
 
 }  // namespace kcshim::patch_check

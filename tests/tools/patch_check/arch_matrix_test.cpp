@@ -87,7 +87,7 @@ protected:
 	static std::string printed(const std::vector<ArchColumn> &columns)
 	{
 		std::ostringstream out;
-		print_arch_matrix(columns, out);
+		print_summary(columns, out);
 		return out.str();
 	}
 
@@ -132,10 +132,10 @@ TEST_F(ArchMatrix, OneFailingArchFailsTheCheckUnderItsName)
 		<< text;
 	EXPECT_NE(text.find("\nresult: FAIL\n"), std::string::npos) << text;
 	std::ostringstream am;
-	write_arch_matrix_b4_am(columns, am);
+	write_b4_am(columns, am);
 	EXPECT_EQ(am.str(), "ERROR: arm64: sha512-ce@after: passed its vectors before, fails after\n");
 	std::ostringstream review;
-	write_arch_matrix_b4_review(columns, review);
+	write_b4_review(columns, review);
 	EXPECT_EQ(nlohmann::json::parse(review.str()).at(0).at("status"), "fail");
 }
 
@@ -160,7 +160,7 @@ TEST_F(ArchMatrix, MarkdownHasTheTableAndEachArchsReport)
 	const auto columns = std::vector{column_of("x86_64", report_of("x86_64", "", 20)),
 					 column_of("arm64", report_of("arm64", "qemu-user", 18))};
 	std::ostringstream md;
-	write_arch_matrix_markdown(columns, md);
+	write_markdown(columns, md);
 	const std::string text = md.str();
 	EXPECT_NE(text.find("| | x86_64 | arm64 |\n|---|---|---|\n"), std::string::npos) << text;
 	EXPECT_NE(text.find("| KUnit after | 20 passed, 0 failed, 0 skipped | 18 passed"),
@@ -168,7 +168,7 @@ TEST_F(ArchMatrix, MarkdownHasTheTableAndEachArchsReport)
 		<< text;
 	EXPECT_NE(text.find("### arm64\n\nthe arm64 report\n"), std::string::npos) << text;
 	std::ostringstream json;
-	write_arch_matrix_json(columns, json);
+	write_json(columns, json);
 	const auto j = nlohmann::json::parse(json.str());
 	EXPECT_EQ(j.at("arches").size(), 2u);
 	EXPECT_EQ(j.at("arches").at(1).at("report").at("machine").at("arch"), "arm64");

@@ -7,14 +7,13 @@
 #include <asm/cpufeature.h>
 
 #include "shim/src/arch/cpu_features.h"
+#include "shim/src/arch/hwcap_features.h"
 
 namespace kcshim::arch {
 
 bool cpu_has_unmasked(unsigned int feature)
 {
-	if (feature < 32)
-		return (getauxval(AT_HWCAP) >> feature) & 1;
-	return feature < 64 && (getauxval(AT_HWCAP2) >> (feature - 32)) & 1;
+	return hwcap_has(feature);
 }
 
 }  // namespace kcshim::arch
